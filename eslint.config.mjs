@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', '.nx/**', 'bench-output/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    // Nest's DI reads constructor parameter types at run time: a type-only import would erase them.
+    files: ['backend/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/config/**'],
+    rules: {
+      // Configuration is read once, in config/; everything else gets the typed AppConfig.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through AppConfig (backend/src/config).' }],
+    },
+  },
+  {
+    // Domain code is plain TypeScript: rules and types only, no framework, ORM or SDK.
+    files: ['backend/src/**/domain/**/*.ts', 'backend/src/modules/enhancement/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', 'typeorm', 'typeorm-*', 'pg', 'bullmq', 'ioredis', 'minio', 'nodemailer', 'stripe', 'passport*', 'express', 'posthog-*'], message: 'domain/ and engine/ code must not import Nest, TypeORM or an SDK.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
