@@ -1,0 +1,154 @@
+import 'reflect-metadata';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import path from 'node:path';
+
+/** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const urlOptions = { require_tld: false, require_protocol: true };
+
+/**
+ * Raw environment as declared and validated. Property names are the variable names so a failed check can name the
+ * variable exactly; the rest of the code uses the typed, derived {@link AppConfig}.
+ */
+class EnvironmentVariables {
+  @IsOptional() @IsIn(['development', 'production', 'test']) NODE_ENV?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) PORT?: number;
+  @IsOptional() @IsString() @MinLength(1) DATA_DIR?: string;
+  @IsOptional() @IsIn(PROCESS_ROLES) APP_ROLE?: ProcessRole;
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) PUBLIC_URL?: string;
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
+  @IsOptional() @Transform(toBool) @IsBoolean() LOG_PRETTY?: boolean;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['postgres', 'postgresql'] }) DATABASE_URL?: string;
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['redis', 'rediss'] }) REDIS_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['http', 'https'] }) S3_ENDPOINT?: string;
+  @IsOptional() @IsString() @MinLength(3) S3_BUCKET?: string;
+  @IsOptional() @IsString() S3_ACCESS_KEY?: string;
+  @IsOptional() @IsString() S3_SECRET_KEY?: string;
+  @IsOptional() @IsString() S3_REGION?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['smtp', 'smtps'] }) SMTP_URL?: string;
+  @IsOptional() @IsString() @MinLength(3) MAIL_FROM?: string;
+  @IsOptional() @IsString() @MinLength(3) SUPPORT_EMAIL?: string;
+
+  @IsOptional() @IsString() @MinLength(8) STRIPE_SECRET_KEY?: string;
+  @IsOptional() @IsString() @MinLength(8) STRIPE_PUBLISHABLE_KEY?: string;
+  @IsOptional() @IsString() @MinLength(8) STRIPE_WEBHOOK_SECRET?: string;
+
+  @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_ID?: string;
+  @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_SECRET?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['http', 'https'] }) ENHANCER_URL?: string;
+  @IsOptional() @IsIn(['classic', 'learned', 'auto']) ENHANCER_ENGINE?: 'classic' | 'learned' | 'auto';
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY?: number;
+
+  @IsOptional() @IsString() @MinLength(8) POSTHOG_KEY?: string;
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) POSTHOG_HOST?: string;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+}
+
+/** Typed configuration, read once at boot. Undefined production settings mean "use the embedded adapter". */
+export class AppConfig {
+  constructor(
+    readonly nodeEnv: 'development' | 'production' | 'test',
+    readonly port: number,
+    readonly role: ProcessRole,
+    readonly dataDir: string,
+    readonly publicUrl: string,
+    readonly log: { level: string; pretty: boolean },
+    readonly databaseUrl: string | undefined,
+    readonly redisUrl: string | undefined,
+    readonly s3: S3Config | undefined,
+    readonly mail: { smtpUrl: string | undefined; from: string; supportEmail: string },
+    readonly stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined,
+    readonly google: { clientId: string; clientSecret: string } | undefined,
+    readonly enhancer: { url: string | undefined; engine: 'classic' | 'learned' | 'auto'; concurrency: number },
+    readonly posthog: { key: string; host: string } | undefined,
+  ) {}
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+  get runsHttp(): boolean {
+    return this.role !== 'worker';
+  }
+  get runsWorkers(): boolean {
+    return this.role !== 'api';
+  }
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once; the first bad variable stops boot with one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
+  const errors = validateSync(raw, { skipMissingProperties: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const first = errors[0];
+    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    throw new ConfigError(`Invalid environment variable ${first.property}: ${reason.replace(first.property, '').trim()}`);
+  }
+  requireTogether(raw, ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']);
+  requireTogether(raw, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  requireTogether(raw, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+
+  const nodeEnv = (raw.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+  const port = raw.PORT ?? 3000;
+  return new AppConfig(
+    nodeEnv,
+    port,
+    raw.APP_ROLE ?? 'all',
+    path.resolve(raw.DATA_DIR ?? './data'),
+    (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    { level: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'), pretty: raw.LOG_PRETTY ?? false },
+    raw.DATABASE_URL,
+    raw.REDIS_URL,
+    raw.S3_ENDPOINT
+      ? {
+          endpoint: raw.S3_ENDPOINT,
+          bucket: raw.S3_BUCKET!,
+          accessKey: raw.S3_ACCESS_KEY!,
+          secretKey: raw.S3_SECRET_KEY!,
+          region: raw.S3_REGION ?? 'us-east-1',
+        }
+      : undefined,
+    {
+      smtpUrl: raw.SMTP_URL,
+      from: raw.MAIL_FROM ?? 'ListingLens <no-reply@listinglens.local>',
+      supportEmail: raw.SUPPORT_EMAIL ?? 'support@listinglens.local',
+    },
+    raw.STRIPE_SECRET_KEY
+      ? {
+          secretKey: raw.STRIPE_SECRET_KEY,
+          publishableKey: raw.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
+        }
+      : undefined,
+    raw.GOOGLE_CLIENT_ID ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET! } : undefined,
+    { url: raw.ENHANCER_URL, engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? 1 },
+    raw.POSTHOG_KEY ? { key: raw.POSTHOG_KEY, host: raw.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
+  );
+}
+
+function requireTogether(raw: EnvironmentVariables, names: (keyof EnvironmentVariables)[]): void {
+  const set = names.filter((n) => raw[n] !== undefined && raw[n] !== '');
+  if (set.length > 0 && set.length < names.length) {
+    const missing = names.find((n) => !set.includes(n))!;
+    throw new ConfigError(`Invalid environment variable ${missing}: required when ${set[0]} is set`);
+  }
+}
