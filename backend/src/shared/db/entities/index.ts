@@ -1,0 +1,36 @@
+import { AnalyticsEventEntity } from './analytics-event.entity';
+import { ApiKeyEntity } from './api-key.entity';
+import { ContactMessageEntity } from './contact-message.entity';
+import { JobLockEntity } from './job-lock.entity';
+import { LoginTokenEntity } from './login-token.entity';
+import { OrderEntity } from './order.entity';
+import { PhotoEntity } from './photo.entity';
+import { SessionEntity } from './session.entity';
+import { TransactionEntity } from './transaction.entity';
+import { UserEntity } from './user.entity';
+
+export {
+  AnalyticsEventEntity,
+  ApiKeyEntity,
+  ContactMessageEntity,
+  JobLockEntity,
+  LoginTokenEntity,
+  OrderEntity,
+  PhotoEntity,
+  SessionEntity,
+  TransactionEntity,
+  UserEntity,
+};
+
+export const ENTITIES = [
+  UserEntity,
+  OrderEntity,
+  PhotoEntity,
+  TransactionEntity,
+  SessionEntity,
+  LoginTokenEntity,
+  ApiKeyEntity,
+  ContactMessageEntity,
+  AnalyticsEventEntity,
+  JobLockEntity,
+];

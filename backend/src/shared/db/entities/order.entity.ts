@@ -1,0 +1,24 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { type PackageType } from '../../../modules/packages/domain/package-catalogue';
+
+export type OrderStatus = 'new' | 'pending' | 'completed';
+
+@Entity('orders')
+export class OrderEntity {
+  @PrimaryColumn({ type: 'text' }) id: string;
+  @Column({ name: 'user_id', type: 'int' }) userId: number;
+  @Column({ name: 'package_type', type: 'text' }) packageType: PackageType;
+  /** Amount paid, in cents. */
+  @Column({ type: 'int' }) amount: number;
+  @Column({ name: 'photos_purchased', type: 'int' }) photosPurchased: number;
+  @Column({ name: 'photos_remaining', type: 'int' }) photosRemaining: number;
+  @Column({ name: 'stripe_payment_intent_id', type: 'text', unique: true }) stripePaymentIntentId: string;
+  @Column({ type: 'text', default: 'new' }) status: OrderStatus;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  /** When the last photo finished; the 90-day retention clock starts here. */
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
+  /** Set in the same transaction that claims the 'photos are ready' email, so it goes out once. */
+  @Column({ name: 'ready_email_sent_at', type: 'timestamptz', nullable: true }) readyEmailSentAt: Date | null;
+  @Column({ name: 'purge_reminder_sent_at', type: 'timestamptz', nullable: true }) purgeReminderSentAt: Date | null;
+  @Column({ name: 'purged_at', type: 'timestamptz', nullable: true }) purgedAt: Date | null;
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type DataSource } from 'typeorm';
+import { dataSourceOptions, openDatabase } from '../../src/shared/db/data-source';
+import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import { OrderEntity, PhotoEntity, TransactionEntity, UserEntity } from '../../src/shared/db/entities';
+
+/** Migrations and the schema's guarantees, on PGlite always and on a real Postgres server when CI provides one. */
+const targets: [string, () => Promise<{ db: DataSource; cleanup: () => Promise<void> }>][] = [
+  [
+    'pglite',
+    async () => {
+      const db = await openDatabase(
+        dataSourceOptions({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'db-')), databaseUrl: undefined }),
+      );
+      return { db, cleanup: () => db.destroy() };
+    },
+  ],
+];
+if (testDatabaseUrl) {
+  targets.push([
+    'postgres',
+    async () => {
+      const scratch = await createScratchDatabase();
+      const db = await openDatabase(dataSourceOptions({ dataDir: os.tmpdir(), databaseUrl: scratch.url }));
+      return { db, cleanup: async () => (await db.destroy(), await scratch.drop()) };
+    },
+  ]);
+}
+
+describe.each(targets)('database on %s', (_name, open) => {
+  let db: DataSource;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await open());
+  }, 60_000);
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  async function makeUser(email: string) {
+    return db.getRepository(UserEntity).save({ email });
+  }
+
+  it('applies the migrations once and records them', async () => {
+    const applied = await db.query('SELECT name FROM migrations');
+    expect(applied.map((r: { name: string }) => r.name)).toEqual(['InitialSchema1763769600000']);
+    expect(await db.runMigrations()).toEqual([]);
+  });
+
+  it('fills the spec defaults for a new user and order', async () => {
+    const user = await makeUser('defaults@example.com');
+    const fresh = await db.getRepository(UserEntity).findOneByOrFail({ id: user.id });
+    expect(fresh.photosRemaining).toBe(0);
+    expect(fresh.photosProcessed).toBe(0);
+    expect(fresh.signupDate).toBeInstanceOf(Date);
+    await db.getRepository(OrderEntity).insert({
+      id: 'ord_defaults',
+      userId: user.id,
+      packageType: 'basic',
+      amount: 2900,
+      photosPurchased: 5,
+      photosRemaining: 5,
+      stripePaymentIntentId: 'pi_defaults',
+    });
+    const order = await db.getRepository(OrderEntity).findOneByOrFail({ id: 'ord_defaults' });
+    expect(order.status).toBe('new');
+    expect(order.createdAt).toBeInstanceOf(Date);
+    const photo = await db
+      .getRepository(PhotoEntity)
+      .save({ userId: user.id, orderId: order.id, originalPath: 'originals/x/ord_defaults/1.jpg' });
+    const stored = await db.getRepository(PhotoEntity).findOneByOrFail({ id: photo.id });
+    expect(stored.status).toBe('uploaded');
+    expect(stored.uploadDate).toBeInstanceOf(Date);
+  });
+
+  it('refuses a second account for the same email in another case', async () => {
+    await makeUser('Case@Example.com');
+    await expect(makeUser('case@example.com')).rejects.toThrow(/unique|duplicate/i);
+  });
+
+  it('keeps a payment in the ledger once', async () => {
+    const user = await makeUser('ledger@example.com');
+    const row = {
+      userId: user.id,
+      packageType: 'basic' as const,
+      amount: 2900,
+      photosPurchased: 5,
+      stripeTransactionId: 'pi_once',
+    };
+    await db.getRepository(TransactionEntity).insert(row);
+    await expect(db.getRepository(TransactionEntity).insert(row)).rejects.toThrow(/unique|duplicate/i);
+    expect(await db.getRepository(TransactionEntity).countBy({ stripeTransactionId: 'pi_once' })).toBe(1);
+  });
+
+  it('never lets credits go below zero or an order take an unknown status', async () => {
+    const user = await makeUser('credits@example.com');
+    await expect(
+      db.query('UPDATE users SET photos_remaining = photos_remaining - 1 WHERE id = $1', [user.id]),
+    ).rejects.toThrow(/check/i);
+    await expect(
+      db.query(
+        `INSERT INTO orders (id, user_id, package_type, amount, photos_purchased, photos_remaining, stripe_payment_intent_id, status)
+         VALUES ('ord_bad', $1, 'basic', 2900, 5, 5, 'pi_bad', 'shipped')`,
+        [user.id],
+      ),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it('isolates concurrent transactions: a rollback in one never undoes the other', async () => {
+    const a = makeUser('tx-a@example.com');
+    const failing = db.transaction(async (em) => {
+      await em.getRepository(UserEntity).insert({ email: 'tx-rolled-back@example.com' });
+      await new Promise((r) => setTimeout(r, 20));
+      throw new Error('boom');
+    });
+    const b = db.transaction(async (em) => {
+      await em.getRepository(UserEntity).insert({ email: 'tx-b@example.com' });
+    });
+    await expect(failing).rejects.toThrow('boom');
+    await Promise.all([a, b]);
+    const emails = (await db.getRepository(UserEntity).find()).map((u) => u.email);
+    expect(emails).toEqual(expect.arrayContaining(['tx-a@example.com', 'tx-b@example.com']));
+    expect(emails).not.toContain('tx-rolled-back@example.com');
+  });
+});
