@@ -1,0 +1,20 @@
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  sourceMaps: 'inline',
+};
+
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
+  moduleNameMapper: {
+    '^@catalogue$': '<rootDir>/../backend/src/modules/packages/domain/package-catalogue.ts',
+    '\\.css$': 'identity-obj-proxy',
+  },
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
+};

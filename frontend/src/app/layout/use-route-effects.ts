@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { trackPageView } from '../../lib/analytics';
+
+/**
+ * What every navigation does: record a page view, and scroll like a multi-page site would, to the `#anchor`
+ * when there is one (header links such as /#pricing) or to the top otherwise.
+ */
+export function useRouteEffects(): void {
+  const { pathname, hash, key } = useLocation();
+
+  useEffect(() => {
+    trackPageView(pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    // The target may render a frame after the route does (lazy sections, data-driven content).
+    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash, key]);
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // The package catalogue is shared with the server so prices and photo counts can never drift apart.
+    alias: { '@catalogue': here('../backend/src/modules/packages/domain/package-catalogue.ts') },
+  },
+  build: { outDir: here('../dist/frontend'), emptyOutDir: true },
+  server: {
+    // Same origin as the API in development, so the session cookie works exactly as in production.
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+});
