@@ -16,5 +16,6 @@ module.exports = {
     '^@catalogue$': '<rootDir>/../backend/src/modules/packages/domain/package-catalogue.ts',
     '\\.css$': 'identity-obj-proxy',
   },
+  setupFiles: ['<rootDir>/jest.polyfills.js'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
 };

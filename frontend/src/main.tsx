@@ -7,7 +7,8 @@ import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
+    {/* Navigations commit at once, so code can rely on having left a screen (sign-out does). */}
+    <BrowserRouter useTransitions={false}>
       <AppProviders>
         <AppRoutes />
       </AppProviders>

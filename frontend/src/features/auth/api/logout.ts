@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { track } from '../../../lib/analytics';
@@ -30,8 +31,9 @@ export function useLogout(): () => Promise<void> {
       return;
     }
     clearSession();
-    // Leave the signed-in screen first, so its route guard never sees the user vanish and re-asks the server.
-    navigate('/');
+    // Leave the signed-in screen before the user is cleared, so its route guard never sees the user vanish and
+    // asks the server again. Synchronous only with the router's transitions off (see main.tsx).
+    flushSync(() => navigate('/'));
     await mutate(CURRENT_USER_KEY, null, { revalidate: false });
     track('User Logout');
     toast({ title: 'Logged out' });
