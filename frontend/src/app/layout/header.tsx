@@ -70,9 +70,10 @@ function PublicHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button className="hidden sm:inline-flex" onClick={enhanceListing}>
-            Enhance your listing
-          </Button>
+          {/* On phones the button lives in the menu; a wrapper hides it since the button sets its own display. */}
+          <div className="hidden sm:block">
+            <Button onClick={enhanceListing}>Enhance your listing</Button>
+          </div>
           <button
             type="button"
             className={`${buttonClasses({ variant: 'ghost', size: 'sm' })} md:hidden`}
