@@ -1,0 +1,62 @@
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type EngineChoice, enhance, isEnhancementError } from '../modules/enhancement/engine';
+import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
+
+const USAGE = 'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto]';
+const PHOTO = /\.(jpe?g|png|webp|heic|heif|tiff?)$/i;
+
+const parseArgs = (argv: string[]) => {
+  const positional: string[] = [];
+  let engine: EngineChoice = 'auto';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = arg.startsWith('--engine=') ? arg.slice(9) : arg === '--engine' ? argv[++i] : null;
+    if (value === null) positional.push(arg);
+    else if (value === 'classic' || value === 'learned' || value === 'auto') engine = value;
+    else throw new Error(`Unknown engine "${value}". ${USAGE}`);
+  }
+  if (positional.length !== 2) throw new Error(USAGE);
+  return { input: positional[0], output: positional[1], engine };
+};
+
+const listPhotos = async (input: string): Promise<string[]> => {
+  if (!(await stat(input)).isDirectory()) return [input];
+  const names = (await readdir(input)).filter((name) => PHOTO.test(name)).sort();
+  return names.map((name) => path.join(input, name));
+};
+
+const main = async () => {
+  const { input, output, engine } = parseArgs(process.argv.slice(2));
+  const files = await listPhotos(input);
+  await mkdir(output, { recursive: true });
+  const retoucher = engine === 'classic' ? undefined : new MaximPool({ workers: 1 });
+  let failed = 0;
+  try {
+    for (const file of files) {
+      const base = path.parse(file).name;
+      try {
+        const result = await enhance(file, { engine, retoucher });
+        await writeFile(path.join(output, `${base}.jpg`), result.image);
+        await writeFile(path.join(output, `${base}.report.json`), JSON.stringify(result.report, null, 2) + '\n');
+        const { report } = result;
+        console.log(
+          `${path.basename(file)}: ${report.pipeline} (${report.route}), ${report.output.width}x${report.output.height}, ` +
+            `${report.timingsMs.total} ms`,
+        );
+      } catch (error) {
+        if (!isEnhancementError(error)) throw error;
+        failed++;
+        console.error(`${path.basename(file)}: ${error.code}: ${error.message}`);
+      }
+    }
+  } finally {
+    await retoucher?.close();
+  }
+  process.exitCode = failed ? 1 : 0;
+};
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exitCode = 2;
+});

@@ -1,0 +1,39 @@
+/** sRGB transfer function and colour helpers shared by the stages; values are in 0..1 unless stated. */
+
+export const srgbToLinear = (v: number): number => (v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+
+export const linearToSrgb = (v: number): number =>
+  v <= 0.0031308 ? v * 12.92 : 1.055 * Math.pow(Math.min(v, 1), 1 / 2.4) - 0.055;
+
+/** Linear value of each 8-bit sRGB code. */
+export const SRGB_TO_LINEAR: Float32Array = (() => {
+  const table = new Float32Array(256);
+  for (let i = 0; i < 256; i++) table[i] = srgbToLinear(i / 255);
+  return table;
+})();
+
+/** Rec.709 luma weights, applied to gamma-encoded values as a cheap perceptual brightness. */
+export const LUMA_R = 0.2126;
+export const LUMA_G = 0.7152;
+export const LUMA_B = 0.0722;
+
+export interface Lab {
+  l: number;
+  a: number;
+  b: number;
+}
+
+const labF = (t: number): number => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+
+/** CIE Lab (D65) of linear sRGB. */
+export const linearRgbToLab = (r: number, g: number, b: number): Lab => {
+  const x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047;
+  const y = 0.2126729 * r + 0.7151522 * g + 0.072175 * b;
+  const z = (0.0193339 * r + 0.119192 * g + 0.9503041 * b) / 1.08883;
+  const fx = labF(x);
+  const fy = labF(y);
+  const fz = labF(z);
+  return { l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz) };
+};
+
+export const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);

@@ -1,0 +1,125 @@
+import { readFile, stat } from 'node:fs/promises';
+import sharp from 'sharp';
+import heicDecode from 'heic-decode';
+import { EnhancementError } from './errors';
+import type { RgbImage } from './rgb-image';
+
+/** Photos above this are refused before any pixel is decoded (100 megapixels). */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+const SUPPORTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'tiff', 'heif']);
+
+export interface DecodedPhoto {
+  image: RgbImage;
+  format: string;
+  /** EXIF orientation found in the file (1 when absent); the pixels are already upright. */
+  orientation: number;
+  hadIccProfile: boolean;
+  inputBytes: number;
+}
+
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/** iPhone HEIC: sharp's prebuilt libvips only decodes AVIF, so HEVC-coded HEIF goes through libheif (wasm). */
+const isHeic = (buffer: Buffer): boolean =>
+  buffer.length > 12 &&
+  buffer.toString('latin1', 4, 8) === 'ftyp' &&
+  HEIC_BRANDS.has(buffer.toString('latin1', 8, 12).replace('\0', ' ').trim());
+
+const readInput = async (input: Buffer | string): Promise<Buffer> => {
+  if (typeof input !== 'string') return input;
+  const info = await stat(input).catch((cause: unknown) => {
+    throw new EnhancementError('IMAGE_UNREADABLE', `Cannot read ${input}: ${(cause as Error).message}`, { cause });
+  });
+  if (!info.isFile()) throw new EnhancementError('IMAGE_UNREADABLE', `${input} is not a file.`);
+  if (info.size === 0) throw new EnhancementError('IMAGE_EMPTY', 'The file is empty (0 bytes).');
+  return readFile(input);
+};
+
+const tooLarge = (width: number, height: number) =>
+  new EnhancementError(
+    'IMAGE_TOO_LARGE',
+    `The photo is ${((width * height) / 1e6).toFixed(1)} megapixels; the limit is ${MAX_INPUT_PIXELS / 1e6}.`,
+  );
+
+const translateSharpError = (cause: unknown): EnhancementError => {
+  const text = cause instanceof Error ? cause.message : String(cause);
+  if (/pixel limit/i.test(text))
+    return new EnhancementError('IMAGE_TOO_LARGE', 'The photo exceeds 100 megapixels.', { cause });
+  if (/premature end|truncated|unexpected end|read error|not enough data|out of order/i.test(text))
+    return new EnhancementError('IMAGE_TRUNCATED', 'The photo file is incomplete (truncated or damaged).', { cause });
+  return new EnhancementError('IMAGE_UNREADABLE', 'The file is not a readable JPEG, PNG, WebP or HEIC photo.', {
+    cause,
+  });
+};
+
+const decodeHeic = async (buffer: Buffer): Promise<DecodedPhoto> => {
+  const images = await heicDecode.all({ buffer }).catch((cause: unknown) => {
+    throw new EnhancementError('IMAGE_UNREADABLE', 'The HEIC file could not be read.', { cause });
+  });
+  try {
+    const primary = images[0];
+    if (primary.width * primary.height > MAX_INPUT_PIXELS) throw tooLarge(primary.width, primary.height);
+    const decoded = await primary.decode().catch((cause: unknown) => {
+      throw new EnhancementError('IMAGE_TRUNCATED', 'The HEIC file is incomplete or damaged.', { cause });
+    });
+    // libheif has applied the container's rotation; pixels come as RGBA in the file's (sRGB or Display P3) space.
+    const rgb = await sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return {
+      image: {
+        width: decoded.width,
+        height: decoded.height,
+        data: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length),
+      },
+      format: 'heic',
+      orientation: 1,
+      hadIccProfile: false,
+      inputBytes: buffer.length,
+    };
+  } finally {
+    images.dispose();
+  }
+};
+
+/**
+ * Decodes a photo to upright 8-bit sRGB. Refuses empty, oversized, truncated and non-image input with an
+ * EnhancementError before producing anything.
+ */
+export const decodePhoto = async (input: Buffer | string): Promise<DecodedPhoto> => {
+  const buffer = await readInput(input);
+  if (buffer.length === 0) throw new EnhancementError('IMAGE_EMPTY', 'The file is empty (0 bytes).');
+  if (isHeic(buffer)) return decodeHeic(buffer);
+
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' as const };
+  const meta = await sharp(buffer, options)
+    .metadata()
+    .catch((cause: unknown) => {
+      throw translateSharpError(cause);
+    });
+  if (!meta.format || !SUPPORTED_FORMATS.has(meta.format))
+    throw new EnhancementError('IMAGE_UNSUPPORTED', `Photos in ${meta.format ?? 'this'} format are not supported.`);
+  if (!meta.width || !meta.height) throw new EnhancementError('IMAGE_UNREADABLE', 'The photo has no dimensions.');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge(meta.width, meta.height);
+
+  const { data, info } = await sharp(buffer, options)
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch((cause: unknown) => {
+      throw translateSharpError(cause);
+    });
+  if (info.channels !== 3) throw new EnhancementError('IMAGE_UNREADABLE', 'The photo could not be converted to RGB.');
+  return {
+    image: { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) },
+    format: meta.format,
+    orientation: meta.orientation ?? 1,
+    hadIccProfile: Boolean(meta.icc),
+    inputBytes: buffer.length,
+  };
+};

@@ -1,0 +1,142 @@
+import type { RgbImage } from './rgb-image';
+
+/** A colour lookup table: `size`^3 nodes over 8-bit RGB, each holding an output RGB in 0..255 (red fastest). */
+export interface Lut3d {
+  size: number;
+  table: Float32Array;
+}
+
+export const LUT_SIZE = 33;
+/** How strongly empty or sparsely sampled nodes follow their neighbours rather than their own samples. */
+const SMOOTHNESS = 0.5;
+const SOLVER_ROUNDS = 60;
+
+/**
+ * Fits the LUT that best maps `source` pixels to `target` pixels (same size): each pixel pair is splatted onto its
+ * eight surrounding nodes as an offset, and a smoothness term spreads offsets into colours the photo lacks, so
+ * the table stays close to identity-plus-a-smooth-change everywhere and cannot invent posterisation.
+ */
+export const fitLut = (source: RgbImage, target: RgbImage, size = LUT_SIZE): Lut3d => {
+  const nodes = size * size * size;
+  const weight = new Float32Array(nodes);
+  const sum = new Float32Array(nodes * 3);
+  const scale = (size - 1) / 255;
+  const src = source.data;
+  const dst = target.data;
+  for (let i = 0; i < src.length; i += 3) {
+    const fr = src[i] * scale;
+    const fg = src[i + 1] * scale;
+    const fb = src[i + 2] * scale;
+    const r0 = Math.min(Math.floor(fr), size - 2);
+    const g0 = Math.min(Math.floor(fg), size - 2);
+    const b0 = Math.min(Math.floor(fb), size - 2);
+    const dr = fr - r0;
+    const dg = fg - g0;
+    const db = fb - b0;
+    const or = dst[i] - src[i];
+    const og = dst[i + 1] - src[i + 1];
+    const ob = dst[i + 2] - src[i + 2];
+    for (let corner = 0; corner < 8; corner++) {
+      const cr = corner & 1;
+      const cg = (corner >> 1) & 1;
+      const cb = (corner >> 2) & 1;
+      const w = (cr ? dr : 1 - dr) * (cg ? dg : 1 - dg) * (cb ? db : 1 - db);
+      if (w === 0) continue;
+      const node = r0 + cr + (g0 + cg) * size + (b0 + cb) * size * size;
+      weight[node] += w;
+      sum[node * 3] += w * or;
+      sum[node * 3 + 1] += w * og;
+      sum[node * 3 + 2] += w * ob;
+    }
+  }
+  // Jacobi iterations of: (w + lambda * neighbours) o = sum + lambda * sum(neighbour o).
+  let offset = new Float32Array(nodes * 3);
+  let next = new Float32Array(nodes * 3);
+  for (let n = 0; n < nodes; n++)
+    if (weight[n] > 0) for (let c = 0; c < 3; c++) offset[n * 3 + c] = sum[n * 3 + c] / weight[n];
+  const strides = [1, size, size * size];
+  for (let round = 0; round < SOLVER_ROUNDS; round++) {
+    for (let b = 0; b < size; b++) {
+      for (let g = 0; g < size; g++) {
+        for (let r = 0; r < size; r++) {
+          const n = r + g * size + b * size * size;
+          const coords = [r, g, b];
+          let count = 0;
+          let nr = 0;
+          let ng = 0;
+          let nb = 0;
+          for (let axis = 0; axis < 3; axis++) {
+            for (const step of [-1, 1]) {
+              const v = coords[axis] + step;
+              if (v < 0 || v >= size) continue;
+              const m = (n + step * strides[axis]) * 3;
+              nr += offset[m];
+              ng += offset[m + 1];
+              nb += offset[m + 2];
+              count++;
+            }
+          }
+          const denominator = weight[n] + SMOOTHNESS * count;
+          next[n * 3] = (sum[n * 3] + SMOOTHNESS * nr) / denominator;
+          next[n * 3 + 1] = (sum[n * 3 + 1] + SMOOTHNESS * ng) / denominator;
+          next[n * 3 + 2] = (sum[n * 3 + 2] + SMOOTHNESS * nb) / denominator;
+        }
+      }
+    }
+    [offset, next] = [next, offset];
+  }
+  const table = new Float32Array(nodes * 3);
+  const step = 255 / (size - 1);
+  for (let b = 0; b < size; b++)
+    for (let g = 0; g < size; g++)
+      for (let r = 0; r < size; r++) {
+        const n = r + g * size + b * size * size;
+        table[n * 3] = Math.min(255, Math.max(0, r * step + offset[n * 3]));
+        table[n * 3 + 1] = Math.min(255, Math.max(0, g * step + offset[n * 3 + 1]));
+        table[n * 3 + 2] = Math.min(255, Math.max(0, b * step + offset[n * 3 + 2]));
+      }
+  return { size, table };
+};
+
+/** Applies a LUT in place with trilinear interpolation; per-code indices are precomputed once. */
+export const applyLut = (image: RgbImage, lut: Lut3d): void => {
+  const { size, table } = lut;
+  const index = new Int32Array(256);
+  const fraction = new Float32Array(256);
+  for (let v = 0; v < 256; v++) {
+    const f = (v * (size - 1)) / 255;
+    index[v] = Math.min(Math.floor(f), size - 2);
+    fraction[v] = f - index[v];
+  }
+  const gStride = size * 3;
+  const bStride = size * size * 3;
+  const data = image.data;
+  for (let i = 0; i < data.length; i += 3) {
+    const r = data[i];
+    const g = data[i + 1];
+    const b = data[i + 2];
+    const dr = fraction[r];
+    const dg = fraction[g];
+    const db = fraction[b];
+    const base = index[r] * 3 + index[g] * gStride + index[b] * bStride;
+    for (let c = 0; c < 3; c++) {
+      const p = base + c;
+      const c00 = table[p] + (table[p + 3] - table[p]) * dr;
+      const c10 = table[p + gStride] + (table[p + gStride + 3] - table[p + gStride]) * dr;
+      const c01 = table[p + bStride] + (table[p + bStride + 3] - table[p + bStride]) * dr;
+      const c11 = table[p + gStride + bStride] + (table[p + gStride + bStride + 3] - table[p + gStride + bStride]) * dr;
+      const c0 = c00 + (c10 - c00) * dg;
+      const c1 = c01 + (c11 - c01) * dg;
+      data[i + c] = Math.round(c0 + (c1 - c0) * db);
+    }
+  }
+};
+
+/** Mean absolute difference (8-bit levels) between the LUT's rendering of `source` and `target`. */
+export const lutResidual = (source: RgbImage, target: RgbImage, lut: Lut3d): number => {
+  const copy = { ...source, data: source.data.slice() };
+  applyLut(copy, lut);
+  let total = 0;
+  for (let i = 0; i < copy.data.length; i++) total += Math.abs(copy.data[i] - target.data[i]);
+  return total / copy.data.length;
+};

@@ -1,0 +1,93 @@
+import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, linearToSrgb } from '../color';
+import type { PhotoStats } from '../measure';
+import type { RgbImage } from '../rgb-image';
+
+export interface TonePlan {
+  /** Exposure change at the photo's mean brightness, in EV (the curve keeps black and white fixed). */
+  exposureEv: number;
+  /** Curve strength: slope at black of x -> g x / (1 + (g - 1) x) in linear light. */
+  exposureCurve: number;
+  /** Gamma-encoded level mapped to black (removes haze and lifted blacks). */
+  blackPoint: number;
+  /** Mid-tone S-curve amount, 0 = none. */
+  contrast: number;
+}
+
+/** Photos whose mean luma is inside this band are left at their exposure. */
+const WELL_EXPOSED: [number, number] = [0.4, 0.56];
+const MAX_EV = 2.5;
+
+/** Maps one 8-bit channel value through white balance, exposure, black point and contrast. */
+const toneValue = (v: number, gain: number, plan: TonePlan): number => {
+  const x = Math.min(SRGB_TO_LINEAR[v] * gain, 1);
+  const g = plan.exposureCurve;
+  const exposed = (g * x) / (1 + (g - 1) * x);
+  let s = linearToSrgb(exposed);
+  s = Math.max(0, (s - plan.blackPoint) / (1 - plan.blackPoint));
+  s = s - (plan.contrast * Math.sin(2 * Math.PI * s)) / (2 * Math.PI);
+  return clamp(s, 0, 1);
+};
+
+export const buildChannelLuts = (gains: [number, number, number], plan: TonePlan): Uint8Array[] =>
+  gains.map((gain) => {
+    const lut = new Uint8Array(256);
+    for (let v = 0; v < 256; v++) lut[v] = Math.round(toneValue(v, gain, plan) * 255);
+    return lut;
+  });
+
+const channelHistograms = (image: RgbImage): Float64Array[] => {
+  const histograms = [new Float64Array(256), new Float64Array(256), new Float64Array(256)];
+  const { data } = image;
+  for (let i = 0; i < data.length; i += 3) {
+    histograms[0][data[i]]++;
+    histograms[1][data[i + 1]]++;
+    histograms[2][data[i + 2]]++;
+  }
+  return histograms;
+};
+
+/** Mean luma after the curves: luma is linear in the channels, so per-channel histograms suffice. */
+const meanLumaAfter = (histograms: Float64Array[], gains: [number, number, number], plan: TonePlan): number => {
+  const weights = [LUMA_R, LUMA_G, LUMA_B];
+  let mean = 0;
+  for (let c = 0; c < 3; c++) {
+    let sum = 0;
+    let count = 0;
+    for (let v = 0; v < 256; v++) {
+      if (!histograms[c][v]) continue;
+      sum += histograms[c][v] * toneValue(v, gains[c], plan);
+      count += histograms[c][v];
+    }
+    mean += (weights[c] * sum) / count;
+  }
+  return mean;
+};
+
+/**
+ * Global tone from the measured statistics: lifted blacks are set down, flat photos get a gentle S-curve, and a
+ * photo outside the well-exposed band is brought to its nearest edge with a curve that never clips highlights.
+ */
+export const planTone = (small: RgbImage, stats: PhotoStats, gains: [number, number, number]): TonePlan => {
+  const blackPoint = stats.p01 > 0.03 ? Math.min((stats.p01 - 0.02) * 0.8, 0.08) : 0;
+  const span = stats.p99 - stats.p01;
+  const contrast = clamp(0.08 + (0.7 - span) * 0.4, 0.04, 0.22);
+  const plan: TonePlan = { exposureEv: 0, exposureCurve: 1, blackPoint, contrast };
+  const histograms = channelHistograms(small);
+  const before = meanLumaAfter(histograms, gains, plan);
+  const target = clamp(before, WELL_EXPOSED[0], WELL_EXPOSED[1]);
+  if (Math.abs(target - before) < 0.005) return plan;
+  let lo = -MAX_EV;
+  let hi = MAX_EV;
+  for (let i = 0; i < 24; i++) {
+    const ev = (lo + hi) / 2;
+    const mean = meanLumaAfter(histograms, gains, { ...plan, exposureCurve: Math.pow(2, ev) });
+    if (mean < target) lo = ev;
+    else hi = ev;
+  }
+  const curveEv = (lo + hi) / 2;
+  const g = Math.pow(2, curveEv);
+  // Report the effective change at the photo's key (mean linear level), not the curve's slope at black.
+  const key = SRGB_TO_LINEAR[Math.round(stats.meanLuma * 255)];
+  const exposureEv = Math.log2(g / (1 + (g - 1) * key));
+  return { ...plan, exposureCurve: g, exposureEv };
+};

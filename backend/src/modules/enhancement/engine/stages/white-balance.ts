@@ -1,0 +1,48 @@
+import { clamp } from '../color';
+import { neutralCast } from '../measure';
+import type { RgbImage } from '../rgb-image';
+
+export interface WhiteBalancePlan {
+  /** Linear-light channel multipliers, green fixed at 1. */
+  gains: [number, number, number];
+  /** Cast found on near-neutral pixels (Lab a*, b*) and the share of pixels that were near-neutral. */
+  castA: number;
+  castB: number;
+  neutralShare: number;
+  applied: boolean;
+}
+
+const MAX_GAIN = 1.6;
+/** Below this Lab chroma a cast is invisible; correcting it only risks undoing the light's intended mood. */
+const MIN_CAST = 2.5;
+/**
+ * Most of a small cast is removed; of a strong one (tungsten rooms) a larger trace is kept, so warm light still
+ * reads as warm, as retouchers do.
+ */
+const strengthFor = (cast: number): number => clamp(1 - (cast - 6) / 40, 0.7, 0.95);
+
+/**
+ * White balance from the pixels that are nearly grey: their mean colour is pulled to neutral. Re-selecting the
+ * greys under the new gains lets a strong cast converge, while saturated walls and furniture never vote.
+ */
+export const planWhiteBalance = (small: RgbImage): WhiteBalancePlan => {
+  const first = neutralCast(small);
+  let gains: [number, number, number] = [1, 1, 1];
+  let estimate = first;
+  for (let round = 0; round < 3; round++) {
+    if (estimate.share < 0.03) break;
+    const [r, g, b] = estimate.meanRgb;
+    gains = [clamp(g / r, 1 / MAX_GAIN, MAX_GAIN), 1, clamp(g / b, 1 / MAX_GAIN, MAX_GAIN)];
+    estimate = neutralCast(small, gains);
+  }
+  const cast = Math.hypot(first.a, first.b);
+  const applied = first.share >= 0.03 && cast >= MIN_CAST;
+  const strength = strengthFor(cast);
+  return {
+    gains: applied ? [Math.pow(gains[0], strength), 1, Math.pow(gains[2], strength)] : [1, 1, 1],
+    castA: first.a,
+    castB: first.b,
+    neutralShare: first.share,
+    applied,
+  };
+};

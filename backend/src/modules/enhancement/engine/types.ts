@@ -1,0 +1,71 @@
+import type { PhotoStats } from './measure';
+
+export type EngineChoice = 'classic' | 'learned' | 'auto';
+
+/** Runs the learned retouching model on a small image; the engine lifts its change to full size itself. */
+export interface Retoucher {
+  readonly modelName: string;
+  /** Returns the retouched pixels, same size as `image` (8-bit RGB, interleaved). */
+  retouch(image: { width: number; height: number; data: Uint8Array }): Promise<Uint8Array>;
+}
+
+export interface EnhanceOptions {
+  /** Pipeline: classical stages only, learned colour/tone + classical finishing, or chosen per photo. Default auto. */
+  engine?: EngineChoice;
+  /** Model runner for the learned stage; required unless engine is 'classic'. */
+  retoucher?: Retoucher;
+  /** Converging-verticals correction; on by default. */
+  correctVerticals?: boolean;
+}
+
+export interface MeasuredStats extends PhotoStats {
+  /** Luma noise, standard deviation in 8-bit levels, at full resolution. */
+  noise: number;
+}
+
+export interface EnhancementReport {
+  engineVersion: string;
+  engineRequested: EngineChoice;
+  /** The pipeline that actually ran, and why when auto chose it. */
+  pipeline: 'classic' | 'learned';
+  route: string;
+  input: { format: string; width: number; height: number; orientation: number; bytes: number; hadIccProfile: boolean };
+  output: { width: number; height: number; bytes: number; previewBytes: number; thumbnailBytes: number };
+  before: MeasuredStats;
+  after: MeasuredStats;
+  corrections: {
+    whiteBalance: { applied: boolean; gainRed: number; gainBlue: number; castA: number; castB: number };
+    exposure: { applied: boolean; ev: number };
+    blackPoint: { applied: boolean; level: number };
+    contrast: { amount: number };
+    shadows: { amount: number };
+    highlights: { amount: number };
+    localContrast: { amount: number };
+    vibrance: { amount: number };
+    verticals: {
+      applied: boolean;
+      /** Camera pitch implied by the converging verticals, degrees (positive: camera tilted up). */
+      pitchDeg: number;
+      rollDeg: number;
+      lines: number;
+      reason: string;
+    };
+    denoise: { applied: boolean; strength: number };
+    sharpen: { sigma: number };
+    learned: {
+      applied: boolean;
+      model: string | null;
+      size: string | null;
+      lutSize: number | null;
+      lutError: number | null;
+    };
+  };
+  timingsMs: Record<string, number>;
+}
+
+export interface EnhanceResult {
+  image: Buffer;
+  preview: Buffer;
+  thumbnail: Buffer;
+  report: EnhancementReport;
+}

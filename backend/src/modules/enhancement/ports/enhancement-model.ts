@@ -1,0 +1,20 @@
+import type { EngineChoice, EnhanceResult } from '../engine';
+
+export type EnhancementResult = EnhanceResult;
+
+export interface EnhancementRequest {
+  /** Overrides the adapter's default pipeline for this photo. */
+  engine?: EngineChoice;
+}
+
+/**
+ * Turns one uploaded photo into the delivered JPEG, its preview and thumbnail, and a report of what was done.
+ * Rejects with an EnhancementError (stable `code`) for input it refuses; never resolves with partial output.
+ */
+export abstract class EnhancementModel {
+  /** Engine version stamped on every result, to trace a delivered photo to the code that made it. */
+  abstract readonly version: string;
+  abstract enhance(input: Buffer, options?: EnhancementRequest): Promise<EnhancementResult>;
+  /** Releases model workers; further calls reject. */
+  abstract close(): Promise<void>;
+}
