@@ -15,6 +15,16 @@ export default defineConfig({
   build: { outDir: here('../dist/frontend'), emptyOutDir: true },
   server: {
     // Same origin as the API in development, so the session cookie works exactly as in production.
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': {
+        target: 'http://localhost:3000',
+        // The identity provider redirects the browser to this API path and the server hands the page to the SPA
+        // (it is a client route); do the same here, while the screen's own JSON call still reaches the API.
+        bypass: (req) =>
+          req.url?.startsWith('/api/auth/google/callback') && req.headers.accept?.includes('text/html')
+            ? '/index.html'
+            : undefined,
+      },
+    },
   },
 });

@@ -38,6 +38,8 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
 }
 
 /** GET and parse JSON. With `on401: 'returnNull'` an unauthenticated answer is a value (null), not an error. */
+export async function apiGet<T>(url: string, options?: { on401?: 'throw' }): Promise<T>;
+export async function apiGet<T>(url: string, options: { on401: 'returnNull' }): Promise<T | null>;
 export async function apiGet<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T | null> {
   try {
     return (await (await apiRequest('GET', url)).json()) as T;
@@ -58,8 +60,7 @@ export async function apiSend<T>(method: Exclude<HttpMethod, 'GET'>, url: string
  * A 401 is an error here; hooks that treat "not signed in" as a value pass their own fetcher.
  */
 export async function swrFetcher<T>(key: string | readonly [string, ...unknown[]]): Promise<T> {
-  const url = typeof key === 'string' ? key : key[0];
-  return (await apiGet<T>(url)) as T;
+  return apiGet<T>(typeof key === 'string' ? key : key[0]);
 }
 
 /**
