@@ -6,7 +6,7 @@ import { type RgbImage, downscale, longSide } from './rgb-image';
 import { EnhancementError } from './errors';
 import { applyLut, fitLut, LUT_SIZE, lutResidual } from './lut3d';
 import { applyLocalTone, type LocalTonePlan } from './stages/local-tone';
-import { buildChannelLuts, planTone } from './stages/tone';
+import { buildChannelLuts, planTone, type TonePlan } from './stages/tone';
 import { correctVerticals, estimateVerticals } from './stages/verticals';
 import { planWhiteBalance } from './stages/white-balance';
 import type { EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
@@ -24,7 +24,14 @@ const measureAll = async (image: RgbImage): Promise<MeasuredStats> => {
 export const LEARNED_LONG_SIDE = 256;
 
 /** After the learned colour and tone, only the local work the LUT cannot carry is left to the classical stages. */
-const LEARNED_LOCAL: LocalTonePlan = { shadows: 0.05, highlights: 0.1, detail: 0.15, vibrance: 0 };
+const LEARNED_LOCAL: LocalTonePlan = {
+  shadows: 0.05,
+  highlights: 0.1,
+  detail: 0.15,
+  vibrance: 0,
+  blackPoint: 0,
+  contrast: 0,
+};
 
 interface LearnedOutcome {
   lut: ReturnType<typeof fitLut>;
@@ -59,7 +66,9 @@ const learnedIsSafe = (small: RgbImage, before: MeasuredStats, lut: LearnedOutco
   return null;
 };
 
-const localTonePlan = (stats: MeasuredStats): LocalTonePlan => ({
+const localTonePlan = (stats: MeasuredStats, tone: TonePlan): LocalTonePlan => ({
+  blackPoint: tone.blackPoint,
+  contrast: tone.contrast,
   shadows: stats.p50 < 0.35 ? 0.25 : 0.15,
   highlights: stats.clippedHighlights > 0.01 || stats.p99 > 0.95 ? 0.3 : 0.15,
   detail: 0.25,
@@ -108,7 +117,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
 
   const whiteBalance = planWhiteBalance(small);
   const tone = planTone(small, before, whiteBalance.gains);
-  const local = learned ? LEARNED_LOCAL : localTonePlan(before);
+  const local = learned ? LEARNED_LOCAL : localTonePlan(before, tone);
   if (learned) {
     applyLut(image, learned.lut);
     lap('lut');

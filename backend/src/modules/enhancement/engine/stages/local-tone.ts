@@ -1,6 +1,7 @@
 import { LUMA_B, LUMA_G, LUMA_R, clamp } from '../color';
 import { guidedCoefficients } from '../box-filter';
 import type { RgbImage } from '../rgb-image';
+import { lumaCurve } from './tone';
 
 export interface LocalTonePlan {
   /** Lift of dark regions (0..0.5): raises the smoothed base layer where it is dark, keeping its texture. */
@@ -11,6 +12,9 @@ export interface LocalTonePlan {
   detail: number;
   /** Saturation boost weighted towards muted colours (0 = none). */
   vibrance: number;
+  /** Global black point and S-curve, applied to the base layer's luma. */
+  blackPoint: number;
+  contrast: number;
 }
 
 /** The base layer is computed on a grid of about this long side and interpolated back up (fast guided filter). */
@@ -23,7 +27,7 @@ const baseCurve = (base: number, plan: LocalTonePlan): number => {
   const dark = 1 - base;
   const lift = plan.shadows * 4 * base * dark * dark * dark;
   const compress = plan.highlights * 4 * dark * base * base * base;
-  return base + lift - compress;
+  return lumaCurve(base + lift - compress, plan);
 };
 
 /** Rolls values above 0.9 off so 1 stays 1 but the overshoot of added detail does not create new clipped pixels. */

@@ -17,21 +17,27 @@ export interface TonePlan {
 const WELL_EXPOSED: [number, number] = [0.4, 0.56];
 const MAX_EV = 2.5;
 
-/** Maps one 8-bit channel value through white balance, exposure, black point and contrast. */
-const toneValue = (v: number, gain: number, plan: TonePlan): number => {
-  const x = Math.min(SRGB_TO_LINEAR[v] * gain, 1);
-  const g = plan.exposureCurve;
-  const exposed = (g * x) / (1 + (g - 1) * x);
-  let s = linearToSrgb(exposed);
-  s = Math.max(0, (s - plan.blackPoint) / (1 - plan.blackPoint));
-  s = s - (plan.contrast * Math.sin(2 * Math.PI * s)) / (2 * Math.PI);
-  return clamp(s, 0, 1);
+/** Black point and S-curve on gamma-encoded luma; applied to luma only so they cannot tint greys. */
+export const lumaCurve = (v: number, plan: Pick<TonePlan, 'blackPoint' | 'contrast'>): number => {
+  const s = Math.max(0, (v - plan.blackPoint) / (1 - plan.blackPoint));
+  return s - (plan.contrast * Math.sin(2 * Math.PI * Math.min(s, 1))) / (2 * Math.PI);
 };
 
+/** Maps one 8-bit channel value through white balance and exposure (per channel, in linear light). */
+const channelValue = (v: number, gain: number, plan: TonePlan): number => {
+  const x = Math.min(SRGB_TO_LINEAR[v] * gain, 1);
+  const g = plan.exposureCurve;
+  return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
+};
+
+const toneValue = (v: number, gain: number, plan: TonePlan): number =>
+  clamp(lumaCurve(channelValue(v, gain, plan), plan), 0, 1);
+
+/** Per-channel tables for white balance and exposure; black point and contrast go to the luma stage. */
 export const buildChannelLuts = (gains: [number, number, number], plan: TonePlan): Uint8Array[] =>
   gains.map((gain) => {
     const lut = new Uint8Array(256);
-    for (let v = 0; v < 256; v++) lut[v] = Math.round(toneValue(v, gain, plan) * 255);
+    for (let v = 0; v < 256; v++) lut[v] = Math.round(channelValue(v, gain, plan) * 255);
     return lut;
   });
 

@@ -19,7 +19,7 @@ const MIN_CAST = 2.5;
  * Most of a small cast is removed; of a strong one (tungsten rooms) a larger trace is kept, so warm light still
  * reads as warm, as retouchers do.
  */
-const strengthFor = (cast: number): number => clamp(1 - (cast - 6) / 40, 0.7, 0.95);
+const strengthFor = (cast: number): number => clamp(1 - (cast - 15) / 50, 0.75, 0.97);
 
 /**
  * White balance from the pixels that are nearly grey: their mean colour is pulled to neutral. Re-selecting the

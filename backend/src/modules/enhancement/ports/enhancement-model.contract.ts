@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+import { EnhancementError } from '../engine';
+import type { EngineChoice } from '../engine';
+import type { EnhancementModel } from './enhancement-model';
+
+/** Behaviour every EnhancementModel adapter must show; run it from each adapter's spec. */
+export const describeEnhancementModelContract = (
+  name: string,
+  create: () => EnhancementModel,
+  engine: EngineChoice = 'classic',
+) => {
+  describe(`${name} honours the EnhancementModel contract`, () => {
+    let model: EnhancementModel;
+    beforeAll(() => {
+      model = create();
+    });
+    afterAll(() => model.close());
+
+    it('returns a same-size JPEG, WebP preview and thumbnail and a versioned report', async () => {
+      const input = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#706050' } })
+        .jpeg()
+        .toBuffer();
+      const result = await model.enhance(input, { engine });
+      expect(await sharp(result.image).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+      expect((await sharp(result.preview).metadata()).format).toBe('webp');
+      expect((await sharp(result.thumbnail).metadata()).format).toBe('webp');
+      expect(result.report.engineVersion).toBe(model.version);
+      expect(result.report.corrections).toBeDefined();
+    });
+
+    it('rejects bad input with a coded EnhancementError', async () => {
+      await expect(model.enhance(Buffer.from('not an image'), { engine })).rejects.toMatchObject({
+        code: 'IMAGE_UNREADABLE',
+      });
+      await expect(model.enhance(Buffer.alloc(0), { engine })).rejects.toBeInstanceOf(EnhancementError);
+    });
+
+    it('rejects work after close', async () => {
+      const closing = create();
+      await closing.close();
+      await expect(closing.enhance(Buffer.alloc(10), { engine })).rejects.toBeInstanceOf(EnhancementError);
+    });
+  });
+};
