@@ -1,0 +1,151 @@
+import { Logger } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import IORedis, { type Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { JOB_NAMES, JOB_POLICIES, type JobName, type JobPayloads } from '../job-definitions';
+import { JobQueue, type EnqueueOptions, type QueueCounts } from '../job-queue';
+import { type JobRegistry } from '../job-registry';
+import { assertJobId, QueueUnavailableError } from '../queue-errors';
+
+export interface BullmqOptions {
+  /** Namespaces every Redis key, so several deployments (or test runs) can share one Redis. */
+  prefix?: string;
+  /** How long a producer waits for Redis before answering "unavailable" rather than hanging a request. */
+  commandTimeoutMs?: number;
+  /** Upper bound on waiting for running jobs at shutdown. */
+  shutdownTimeoutMs?: number;
+}
+
+/** Production queue: one BullMQ queue per job name on Redis; retries, backoff and stalled-job recovery by BullMQ. */
+export class BullmqJobQueue extends JobQueue {
+  private readonly logger = new Logger('BullmqJobQueue');
+  private readonly producer: Redis;
+  private readonly queues = new Map<JobName, Queue>();
+  private readonly workers: Worker[] = [];
+  /** BullMQ does not close a connection it was handed, so the adapter closes what it opened. */
+  private readonly workerConnections: Redis[] = [];
+  private readonly prefix: string;
+  private readonly commandTimeoutMs: number;
+  private readonly shutdownTimeoutMs: number;
+
+  constructor(
+    private readonly redisUrl: string,
+    options: BullmqOptions = {},
+  ) {
+    super();
+    this.prefix = options.prefix ?? 'listinglens';
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 3000;
+    this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 30_000;
+    // Producers fail fast: a request must not wait on Redis reconnect loops.
+    this.producer = new IORedis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+    this.producer.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+    const jobId = options.jobId ?? randomUUID();
+    assertJobId(jobId);
+    const policy = JOB_POLICIES[name];
+    await this.withTimeout(
+      this.queue(name).add(name, payload, {
+        jobId,
+        delay: options.delayMs,
+        attempts: policy.attempts,
+        backoff: { type: 'exponential', delay: policy.backoffMs },
+        // The database keeps the outcome; finished jobs are removed so the same id can be queued again later.
+        removeOnComplete: true,
+        removeOnFail: true,
+      }),
+    );
+  }
+
+  async startConsumers(registry: JobRegistry): Promise<void> {
+    registry.assertComplete();
+    for (const name of JOB_NAMES) {
+      const policy = JOB_POLICIES[name];
+      const handler = registry.get(name);
+      const connection = new IORedis(this.redisUrl, { maxRetriesPerRequest: null });
+      this.workerConnections.push(connection);
+      const worker = new Worker(
+        name,
+        async (job: Job) => {
+          await handler(job.data, { jobId: job.id!, attempt: job.attemptsMade + 1, maxAttempts: policy.attempts });
+        },
+        {
+          connection,
+          prefix: this.prefix,
+          concurrency: policy.concurrency,
+        },
+      );
+      worker.on('failed', (job, err) =>
+        this.logger.warn(`${name} ${job?.id} failed (attempt ${job?.attemptsMade}/${policy.attempts}): ${err.message}`),
+      );
+      worker.on('error', (err) => this.logger.warn(`Worker ${name}: ${err.message}`));
+      this.workers.push(worker);
+    }
+    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+  }
+
+  async counts(): Promise<Record<JobName, QueueCounts>> {
+    const entries = await this.withTimeout(
+      Promise.all(
+        JOB_NAMES.map(async (name) => {
+          const c = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized');
+          return [
+            name,
+            { waiting: c.waiting + c.prioritized, active: c.active, delayed: c.delayed, failed: c.failed },
+          ] as const;
+        }),
+      ),
+    );
+    return Object.fromEntries(entries) as Record<JobName, QueueCounts>;
+  }
+
+  async ping(): Promise<void> {
+    if (this.producer.status === 'wait') await this.producer.connect().catch(() => undefined);
+    await this.withTimeout(this.producer.ping());
+  }
+
+  async close(): Promise<void> {
+    const stopWorkers = Promise.all(this.workers.map((w) => w.close()));
+    const bounded = await Promise.race([
+      stopWorkers.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), this.shutdownTimeoutMs).unref()),
+    ]);
+    if (!bounded) {
+      this.logger.warn('Jobs still running at shutdown; BullMQ will hand them to another worker as stalled');
+      await Promise.all(this.workers.map((w) => w.close(true)));
+    }
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.workerConnections.forEach((c) => c.disconnect());
+    this.producer.disconnect();
+  }
+
+  /** Test helper: removes every key this queue created. */
+  async obliterate(): Promise<void> {
+    await Promise.all(JOB_NAMES.map((name) => this.queue(name).obliterate({ force: true })));
+  }
+
+  private queue(name: JobName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.producer, prefix: this.prefix });
+      queue.on('error', (err) => this.logger.warn(`Queue ${name}: ${err.message}`));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private async withTimeout<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new QueueUnavailableError()), this.commandTimeoutMs);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } catch (err) {
+      throw err instanceof QueueUnavailableError ? err : new QueueUnavailableError(err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

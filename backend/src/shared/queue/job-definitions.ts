@@ -1,0 +1,36 @@
+/**
+ * Every job the system runs: its payload (ids only: the database is the source of truth), and its policy. Both
+ * queue adapters read this one table, so the embedded default behaves like production.
+ */
+export interface JobPayloads {
+  /** Proves the path api -> queue -> worker -> database end to end; used by tests and smoke checks. */
+  'system.heartbeat': { nonce: string };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobPolicy {
+  /** Total runs including the first; the handler learns which run is the last. */
+  attempts: number;
+  /** Exponential backoff base: the n-th retry waits base * 2^(n-1). */
+  backoffMs: number;
+  /** Jobs of this name one worker process runs at once. */
+  concurrency: number;
+}
+
+export const JOB_POLICIES: Record<JobName, JobPolicy> = {
+  'system.heartbeat': { attempts: 3, backoffMs: 200, concurrency: 2 },
+};
+
+export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
+
+export interface JobContext {
+  jobId: string;
+  /** 1 for the first run. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+export function backoffDelay(policy: JobPolicy, failedAttempts: number): number {
+  return policy.backoffMs * 2 ** Math.max(0, failedAttempts - 1);
+}
