@@ -25,9 +25,9 @@ export const LEARNED_LONG_SIDE = 256;
 
 /** After the learned colour and tone, only the local work the LUT cannot carry is left to the classical stages. */
 const LEARNED_LOCAL: LocalTonePlan = {
-  shadows: 0.05,
-  highlights: 0.1,
-  detail: 0.15,
+  shadows: 0,
+  highlights: 0,
+  detail: 0.08,
   vibrance: 0,
   blackPoint: 0,
   contrast: 0,
@@ -60,19 +60,20 @@ const learnedIsSafe = (small: RgbImage, before: MeasuredStats, lut: LearnedOutco
   const preview = { ...small, data: small.data.slice() };
   applyLut(preview, lut);
   const after = measurePhoto(preview);
-  if (after.clippedHighlights > before.clippedHighlights + 0.005) return 'learned result clipped highlights';
-  if (after.clippedShadows > before.clippedShadows + 0.02) return 'learned result crushed shadows';
-  if (after.cast > Math.max(before.cast, 4) + 3) return 'learned result added a colour cast';
+  // Retouchers do set some shadows to black and warm some scenes: only a marked excess counts.
+  if (after.clippedHighlights > before.clippedHighlights + 0.01) return 'learned result clipped highlights';
+  if (after.clippedShadows > before.clippedShadows + 0.06) return 'learned result crushed shadows';
+  if (after.cast > Math.max(before.cast, 4) + 5) return 'learned result added a colour cast';
   return null;
 };
 
 const localTonePlan = (stats: MeasuredStats, tone: TonePlan): LocalTonePlan => ({
   blackPoint: tone.blackPoint,
   contrast: tone.contrast,
-  shadows: stats.p50 < 0.35 ? 0.25 : 0.15,
-  highlights: stats.clippedHighlights > 0.01 || stats.p99 > 0.95 ? 0.3 : 0.15,
-  detail: 0.25,
-  vibrance: Math.max(0, Math.min(0.3, 0.35 - stats.meanChroma / 80)),
+  shadows: stats.p50 < 0.3 ? 0.12 : 0.05,
+  highlights: stats.clippedHighlights > 0.01 || stats.p99 > 0.95 ? 0.2 : 0.05,
+  detail: 0.2,
+  vibrance: Math.max(0.1, Math.min(0.35, 0.45 - stats.meanChroma / 60)),
 });
 
 /**

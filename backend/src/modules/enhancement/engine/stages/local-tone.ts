@@ -104,7 +104,8 @@ export const applyLocalTone = (image: RgbImage, channelLuts: Uint8Array[] | null
       const max = Math.max(r, g, bl);
       const min = Math.min(r, g, bl);
       const saturation = max > 0 ? (max - min) / max : 0;
-      let chroma = Math.sqrt(ratio) * (1 + plan.vibrance * (1 - saturation) * (1 - saturation));
+      // Darkening keeps relative colourfulness; lifting shadows is damped so noise in them is not saturated too.
+      let chroma = (ratio <= 1 ? ratio : Math.sqrt(ratio)) * (1 + plan.vibrance * (1 - saturation) * (1 - saturation));
       // Desaturate rather than clip when a channel would leave the gamut, so hue survives in bright colours.
       const dr = r - y0Luma;
       const dg = g - y0Luma;

@@ -74,9 +74,10 @@ const meanLumaAfter = (histograms: Float64Array[], gains: [number, number, numbe
  * photo outside the well-exposed band is brought to its nearest edge with a curve that never clips highlights.
  */
 export const planTone = (small: RgbImage, stats: PhotoStats, gains: [number, number, number]): TonePlan => {
-  const blackPoint = stats.p01 > 0.03 ? Math.min((stats.p01 - 0.02) * 0.8, 0.08) : 0;
+  // Retouchers set the darkest tones to black; lifted blacks read as haze.
+  const blackPoint = stats.p01 > 0.01 ? Math.min(stats.p01 * 0.9, 0.12) : 0;
   const span = stats.p99 - stats.p01;
-  const contrast = clamp(0.08 + (0.7 - span) * 0.4, 0.04, 0.22);
+  const contrast = clamp(0.12 + (0.7 - span) * 0.4, 0.08, 0.3);
   const plan: TonePlan = { exposureEv: 0, exposureCurve: 1, blackPoint, contrast };
   const histograms = channelHistograms(small);
   const before = meanLumaAfter(histograms, gains, plan);
