@@ -1,6 +1,18 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 import path from 'node:path';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
@@ -26,10 +38,20 @@ class EnvironmentVariables {
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
   @IsOptional() @Transform(toBool) @IsBoolean() LOG_PRETTY?: boolean;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['postgres', 'postgresql'] }) DATABASE_URL?: string;
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['redis', 'rediss'] }) REDIS_URL?: string;
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ ...urlOptions, protocols: ['postgres', 'postgresql'] })
+  DATABASE_URL?: string;
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ ...urlOptions, protocols: ['redis', 'rediss'] })
+  REDIS_URL?: string;
+  @IsOptional() @Matches(/^[A-Za-z0-9_-]{1,40}$/) QUEUE_PREFIX?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['http', 'https'] }) S3_ENDPOINT?: string;
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ ...urlOptions, protocols: ['http', 'https'] })
+  S3_ENDPOINT?: string;
   @IsOptional() @IsString() @MinLength(3) S3_BUCKET?: string;
   @IsOptional() @IsString() S3_ACCESS_KEY?: string;
   @IsOptional() @IsString() S3_SECRET_KEY?: string;
@@ -46,7 +68,10 @@ class EnvironmentVariables {
   @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_ID?: string;
   @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_SECRET?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['http', 'https'] }) ENHANCER_URL?: string;
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ ...urlOptions, protocols: ['http', 'https'] })
+  ENHANCER_URL?: string;
   @IsOptional() @IsIn(['classic', 'learned', 'auto']) ENHANCER_ENGINE?: 'classic' | 'learned' | 'auto';
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY?: number;
 
@@ -73,6 +98,7 @@ export class AppConfig {
     readonly log: { level: string; pretty: boolean },
     readonly databaseUrl: string | undefined,
     readonly redisUrl: string | undefined,
+    readonly queuePrefix: string,
     readonly s3: S3Config | undefined,
     readonly mail: { smtpUrl: string | undefined; from: string; supportEmail: string },
     readonly stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined,
@@ -101,23 +127,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length > 0) {
     const first = errors[0];
     const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
-    throw new ConfigError(`Invalid environment variable ${first.property}: ${reason.replace(first.property, '').trim()}`);
+    throw new ConfigError(
+      `Invalid environment variable ${first.property}: ${reason.replace(first.property, '').trim()}`,
+    );
   }
   requireTogether(raw, ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']);
   requireTogether(raw, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
   requireTogether(raw, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+
+  const role = raw.APP_ROLE ?? 'all';
+  if (role !== 'all') {
+    // Separate api and worker processes must share the queue and the database; the embedded ones live in one process.
+    if (!raw.REDIS_URL)
+      throw new ConfigError(`Invalid environment variable REDIS_URL: required when APP_ROLE is ${role}`);
+    if (!raw.DATABASE_URL)
+      throw new ConfigError(`Invalid environment variable DATABASE_URL: required when APP_ROLE is ${role}`);
+  }
 
   const nodeEnv = (raw.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
   const port = raw.PORT ?? 3000;
   return new AppConfig(
     nodeEnv,
     port,
-    raw.APP_ROLE ?? 'all',
+    role,
     path.resolve(raw.DATA_DIR ?? './data'),
     (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     { level: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'), pretty: raw.LOG_PRETTY ?? false },
     raw.DATABASE_URL,
     raw.REDIS_URL,
+    raw.QUEUE_PREFIX ?? 'listinglens',
     raw.S3_ENDPOINT
       ? {
           endpoint: raw.S3_ENDPOINT,

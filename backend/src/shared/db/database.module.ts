@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { ENTITIES } from './entities';
 import { dataSourceOptions, openDatabase } from './data-source';
 
-/** One data source per process, migrated before anything else uses it. */
+/** One data source per process, migrated before anything else uses it; repositories are injectable everywhere. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({

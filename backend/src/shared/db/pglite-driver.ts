@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
 
 type QueryCallback = (err: Error | null, result?: unknown) => void;
 type ConnectCallback = (err: Error | null, client?: PGliteClient, release?: (err?: unknown) => void) => void;
@@ -13,7 +14,10 @@ type ConnectCallback = (err: Error | null, client?: PGliteClient, release?: (err
  */
 export function createPgliteDriver(dataDir: string | undefined): { Pool: new () => EventEmitter } {
   let instance: Promise<PGlite> | undefined;
-  const open = () => (instance ??= PGlite.create(dataDir ? { dataDir } : {}));
+  const open = () => {
+    if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+    return (instance ??= PGlite.create(dataDir ? { dataDir } : {}));
+  };
   let tail: Promise<void> = Promise.resolve();
 
   const acquire = (): Promise<() => void> => {

@@ -1,0 +1,30 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { type AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { HealthModule } from './modules/health/health.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PackagesModule } from './modules/packages/packages.module';
+import { StorageModule } from './modules/storage/storage.module';
+import { SystemModule } from './modules/system/system.module';
+import { DatabaseModule } from './shared/db/database.module';
+import { QueueModule } from './shared/queue/queue.module';
+
+/** The whole application; which parts run (HTTP, consumers) follows `config.role`. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        QueueModule,
+        StorageModule,
+        NotificationsModule.forRoot(config),
+        SystemModule,
+        HealthModule,
+        PackagesModule,
+      ],
+    };
+  }
+}

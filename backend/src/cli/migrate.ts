@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from '../config/app-config';
+import { dataSourceOptions, openDatabase } from '../shared/db/data-source';
+
+/** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded PGlite under DATA_DIR). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const before = Date.now();
+  const db = await openDatabase(dataSourceOptions(config));
+  const applied: { name: string }[] = await db.query('SELECT name FROM migrations ORDER BY id');
+  await db.destroy();
+  process.stdout.write(
+    `Database is migrated (${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}) in ${Date.now() - before} ms\n`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded one-command setup', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.role).toBe('all');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.stripe).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('switches each port to its production adapter by variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app@db:5432/app',
+      REDIS_URL: 'redis://redis:6379',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'photos',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'secret',
+      SMTP_URL: 'smtp://mailpit:1025',
+      PUBLIC_URL: 'https://photos.example.com/',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgres://app@db:5432/app');
+    expect(config.redisUrl).toBe('redis://redis:6379');
+    expect(config.s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'photos',
+      accessKey: 'key',
+      secretKey: 'secret',
+      region: 'us-east-1',
+    });
+    expect(config.mail.smtpUrl).toBe('smtp://mailpit:1025');
+    expect(config.publicUrl).toBe('https://photos.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid environment variable PORT/],
+    [{ PORT: '70000' }, /^Invalid environment variable PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid environment variable DATABASE_URL/],
+    [{ REDIS_URL: 'not a url' }, /^Invalid environment variable REDIS_URL/],
+    [{ NODE_ENV: 'staging' }, /^Invalid environment variable NODE_ENV/],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /^Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_12345678' }, /^Invalid environment variable STRIPE_PUBLISHABLE_KEY/],
+    [{ APP_ROLE: 'worker' }, /^Invalid environment variable REDIS_URL: required when APP_ROLE is worker/],
+    [{ APP_ROLE: 'api', REDIS_URL: 'redis://r:6379' }, /^Invalid environment variable DATABASE_URL/],
+  ])('stops on %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

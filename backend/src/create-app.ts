@@ -1,0 +1,115 @@
+import { type INestApplication, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppModule } from './app.module';
+import { type AppConfig } from './config/app-config';
+import { AllExceptionsFilter } from './shared/http/all-exceptions.filter';
+import { requestLogging } from './shared/http/request-logging';
+import { createValidationPipe } from './shared/http/validation.pipe';
+import { createRootLogger, PinoLoggerService } from './shared/logging/pino-logger';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface CreateAppOptions {
+  /** The built React client to serve with an SPA fallback; omitted in api-only deployments and most tests. */
+  clientDir?: string;
+}
+
+/** The HTTP application exactly as production runs it; tests build theirs here too. */
+export async function createHttpApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<NestExpressApplication> {
+  const logger = createRootLogger(config.log);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: new PinoLoggerService(logger),
+  });
+  app.disable('x-powered-by');
+  // Behind nginx or a load balancer the client address is in X-Forwarded-For; rate limits need the real one.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.enableShutdownHooks();
+  app.use(requestLogging(logger));
+  app.use(securityHeaders);
+
+  const filter = new AllExceptionsFilter();
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      // Stripe signs the exact bytes it sent; keep them for the webhook only.
+      verify: (req, _res, buf) => {
+        if ((req as Request).originalUrl?.startsWith('/api/stripe/webhook'))
+          (req as Request & { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
+  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!err) return next();
+    const body = filter.toBody(err);
+    res.status(body.statusCode).json(body);
+  });
+
+  if (options.clientDir) serveClient(app, options.clientDir);
+
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(filter);
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, () => document, {
+    jsonDocumentUrl: 'api/docs-json',
+    useGlobalPrefix: false,
+    customSiteTitle: 'ListingLens API',
+  });
+  return app;
+}
+
+/** A process with the job consumers and no HTTP server (`npm run worker`). */
+export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
+  const logger = createRootLogger(config.log);
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
+    logger: new PinoLoggerService(logger),
+  });
+  context.enableShutdownHooks();
+  return context;
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('ListingLens API')
+    .setDescription(
+      'Listing-photo enhancement for short-term-rental hosts. Browsers authenticate with the session cookie ' +
+        '(state-changing requests also send `X-Requested-With`); integrators send `Authorization: Bearer <api key>`. ' +
+        'Errors are `{ statusCode, code, message }`.',
+    )
+    .setVersion('1.0')
+    .addCookieAuth('sid', { type: 'apiKey', in: 'cookie', name: 'sid' }, 'session')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key' }, 'apiKey')
+    .build();
+  return SwaggerModule.createDocument(app, builder);
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+}
+
+/** Static client plus SPA fallback: any non-API GET that wants HTML gets index.html; /api stays JSON. */
+function serveClient(app: NestExpressApplication, clientDir: string): void {
+  const index = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(index)) return;
+  app.use(express.static(clientDir, { index: false, maxAge: '1h', immutable: false }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const isApi = req.path === '/api' || req.path.startsWith('/api/');
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi || !req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

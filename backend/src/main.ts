@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config/app-config';
+import { createHttpApp } from './create-app';
+
+/** `npm start`: api, job consumers and the built client on one port (or the api alone with APP_ROLE=api). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createHttpApp(config, { clientDir: path.resolve(__dirname, '..', 'frontend') });
+  await app.listen(config.port);
+  process.stdout.write(`ListingLens is running at ${config.publicUrl} (role: ${config.role})\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { createHttpApp, type CreateAppOptions } from '../../src/create-app';
+import { createScratchDatabase, testDatabaseUrl } from './postgres';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real HTTP app on a temp DATA_DIR. It uses the production adapters the environment provides (a scratch
+ * database on TEST_DATABASE_URL, REDIS_URL with a private key prefix) and the embedded ones otherwise.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-'));
+  const scratch = testDatabaseUrl ? await createScratchDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}` }
+      : {}),
+    ...env,
+  });
+  const app = await createHttpApp(config, options);
+  await app.init();
+  return {
+    app,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
