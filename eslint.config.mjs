@@ -11,7 +11,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -24,7 +27,10 @@ export default tseslint.config(
     ignores: ['backend/src/config/**'],
     rules: {
       // Configuration is read once, in config/; everything else gets the typed AppConfig.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through AppConfig (backend/src/config).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through AppConfig (backend/src/config).' },
+      ],
     },
   },
   {
@@ -35,7 +41,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'typeorm', 'typeorm-*', 'pg', 'bullmq', 'ioredis', 'minio', 'nodemailer', 'stripe', 'passport*', 'express', 'posthog-*'], message: 'domain/ and engine/ code must not import Nest, TypeORM or an SDK.' },
+            {
+              group: [
+                '@nestjs/*',
+                'typeorm',
+                'typeorm-*',
+                'pg',
+                'bullmq',
+                'ioredis',
+                'minio',
+                'nodemailer',
+                'stripe',
+                'passport*',
+                'express',
+                'posthog-*',
+              ],
+              message: 'domain/ and engine/ code must not import Nest, TypeORM or an SDK.',
+            },
           ],
         },
       ],

@@ -4,7 +4,7 @@ import { createWorkerContext } from './create-app';
 
 /** `npm run worker`: job consumers only, for deployments that scale workers apart from the api. */
 async function main(): Promise<void> {
-  const config = loadConfig({ ...process.env, APP_ROLE: 'worker' });
+  const config = loadConfig(undefined, { APP_ROLE: 'worker' });
   await createWorkerContext(config);
   process.stdout.write('ListingLens worker is consuming jobs\n');
 }

@@ -121,8 +121,8 @@ export class AppConfig {
 export class ConfigError extends Error {}
 
 /** Validates the environment once; the first bad variable stops boot with one line naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const raw = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
+  const raw = plainToInstance(EnvironmentVariables, { ...env, ...overrides }, { excludeExtraneousValues: false });
   const errors = validateSync(raw, { skipMissingProperties: false, forbidUnknownValues: false });
   if (errors.length > 0) {
     const first = errors[0];

@@ -110,15 +110,18 @@ describe('the HTTP foundation', () => {
     const routes = Object.entries(res.body.paths as Record<string, object>).flatMap(([p, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
     );
+    type Layer = { route?: { path: string; methods: Record<string, boolean> } };
     const express = t.app.getHttpAdapter().getInstance();
-    const registered = (express.router ?? express._router).stack
-      .filter((layer: { route?: unknown }) => layer.route)
-      .flatMap((layer: { route: { path: string; methods: Record<string, boolean> } }) =>
-        Object.keys(layer.route.methods).map(
-          (m) => `${m.toUpperCase()} ${layer.route.path.replace(/:(\w+)/g, '{$1}')}`,
-        ),
+    const stack = (express.router ?? express._router).stack as unknown as Layer[];
+    const registered = stack
+      .flatMap((layer) =>
+        layer.route
+          ? Object.keys(layer.route.methods).map(
+              (m) => `${m.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
+            )
+          : [],
       )
-      .filter((r: string) => r.includes(' /api/') && !r.includes('/api/docs'));
+      .filter((r) => r.includes(' /api/') && !r.includes('/api/docs'));
     expect(registered.length).toBeGreaterThan(0);
     expect(routes.sort()).toEqual(expect.arrayContaining(registered.sort()));
     expect(res.body.components.securitySchemes).toHaveProperty('session');
