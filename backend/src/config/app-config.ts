@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
-  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -20,8 +19,6 @@ export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const urlOptions = { require_tld: false, require_protocol: true };
 
@@ -36,7 +33,6 @@ class EnvironmentVariables {
   @IsOptional() @IsIn(PROCESS_ROLES) APP_ROLE?: ProcessRole;
   @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) PUBLIC_URL?: string;
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
-  @IsOptional() @Transform(toBool) @IsBoolean() LOG_PRETTY?: boolean;
 
   @IsOptional()
   @Transform(emptyToUndefined)
@@ -95,7 +91,7 @@ export class AppConfig {
     readonly role: ProcessRole,
     readonly dataDir: string,
     readonly publicUrl: string,
-    readonly log: { level: string; pretty: boolean },
+    readonly log: { level: string },
     readonly databaseUrl: string | undefined,
     readonly redisUrl: string | undefined,
     readonly queuePrefix: string,
@@ -152,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
     role,
     path.resolve(raw.DATA_DIR ?? './data'),
     (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    { level: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'), pretty: raw.LOG_PRETTY ?? false },
+    { level: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info') },
     raw.DATABASE_URL,
     raw.REDIS_URL,
     raw.QUEUE_PREFIX ?? 'listinglens',

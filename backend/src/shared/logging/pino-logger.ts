@@ -1,7 +1,7 @@
 import { type LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
-export function createRootLogger(options: { level: string; pretty: boolean }): Logger {
+export function createRootLogger(options: { level: string }): Logger {
   return pino({
     level: options.level,
     base: { service: 'listinglens' },
