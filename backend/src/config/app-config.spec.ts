@@ -42,6 +42,14 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://photos.example.com');
   });
 
+  it('treats empty variables as unset, as compose passes them', () => {
+    const config = loadConfig({ STRIPE_SECRET_KEY: '', GOOGLE_CLIENT_ID: '', PORT: '', REDIS_URL: '' });
+    expect(config.stripe).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.redisUrl).toBeUndefined();
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid environment variable PORT/],
     [{ PORT: '70000' }, /^Invalid environment variable PORT/],

@@ -1,17 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  validateSync,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import path from 'node:path';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
@@ -118,7 +107,11 @@ export class ConfigError extends Error {}
 
 /** Validates the environment once; the first bad variable stops boot with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
-  const raw = plainToInstance(EnvironmentVariables, { ...env, ...overrides }, { excludeExtraneousValues: false });
+  // An empty variable means "not set" (compose files pass `${VAR:-}`), never an invalid value.
+  const given = Object.fromEntries(
+    Object.entries({ ...env, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const raw = plainToInstance(EnvironmentVariables, given, { excludeExtraneousValues: false });
   const errors = validateSync(raw, { skipMissingProperties: false, forbidUnknownValues: false });
   if (errors.length > 0) {
     const first = errors[0];
