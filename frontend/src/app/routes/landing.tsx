@@ -1,19 +1,34 @@
+import { useCurrentUser } from '../../features/auth/auth-context';
+import { BeforeAfterGallery } from '../../features/landing/components/before-after-gallery';
+import { BookingBoost } from '../../features/landing/components/booking-boost';
+import { ClosingCta } from '../../features/landing/components/closing-cta';
+import { Faq } from '../../features/landing/components/faq';
+import { Hero } from '../../features/landing/components/hero';
+import { HowItWorks } from '../../features/landing/components/how-it-works';
+import { Pricing } from '../../features/landing/components/pricing';
+import { Testimonials } from '../../features/landing/components/testimonials';
 import { PRODUCT_NAME } from '../../lib/site';
 
+export const LANDING_TITLE = `${PRODUCT_NAME} | Professional listing photos for vacation rentals`;
+export const LANDING_DESCRIPTION =
+  'Turn phone photos of your rental into professional listing photos, enhanced by AI and delivered within 3 hours. One-time packages from $29.';
+
+/** The landing page, its eight sections in the spec's order (section 2). */
 export function LandingRoute() {
+  const { user } = useCurrentUser();
+  const signedIn = user !== null;
   return (
-    <section className="bg-gradient-to-b from-teal-50 via-white to-white px-4 pt-40 pb-24 text-center sm:px-6">
-      <title>{`${PRODUCT_NAME} | Professional listing photos for vacation rentals`}</title>
-      <meta
-        name="description"
-        content="Turn phone photos of your rental into professional listing photos, enhanced by AI and delivered within hours."
-      />
-      <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-        Professional listing photos, straight from your phone
-      </h1>
-      <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-        Upload photos of your rental, let our AI enhance them, and download bright, bookable images within hours.
-      </p>
-    </section>
+    <>
+      <title>{LANDING_TITLE}</title>
+      <meta name="description" content={LANDING_DESCRIPTION} />
+      <Hero signedIn={signedIn} />
+      <HowItWorks />
+      <Testimonials />
+      <BeforeAfterGallery />
+      <BookingBoost />
+      <Pricing />
+      <Faq />
+      <ClosingCta signedIn={signedIn} />
+    </>
   );
 }
