@@ -14,6 +14,26 @@ describe('loadConfig', () => {
     expect(config.stripe).toBeUndefined();
     expect(config.google).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.session.ttlDays).toBe(30);
+  });
+
+  it("signs in with Google at Google's endpoints unless told otherwise", () => {
+    const google = loadConfig({ GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret' }).google;
+    expect(google).toMatchObject({
+      clientId: 'client',
+      issuers: ['https://accounts.google.com', 'accounts.google.com'],
+      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    });
+    const local = loadConfig({
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_ISSUER: 'http://localhost:4000',
+      GOOGLE_TOKEN_URL: 'http://localhost:4000/token',
+      SESSION_TTL_DAYS: '7',
+    });
+    expect(local.google).toMatchObject({ issuers: ['http://localhost:4000'], tokenUrl: 'http://localhost:4000/token' });
+    expect(local.session.ttlDays).toBe(7);
   });
 
   it('switches each port to its production adapter by variable', () => {
@@ -51,11 +71,12 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, /^Invalid environment variable PORT/],
+    [{ PORT: 'abc' }, /^Invalid environment variable PORT: must be an integer number$/],
     [{ PORT: '70000' }, /^Invalid environment variable PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid environment variable DATABASE_URL/],
     [{ REDIS_URL: 'not a url' }, /^Invalid environment variable REDIS_URL/],
     [{ NODE_ENV: 'staging' }, /^Invalid environment variable NODE_ENV/],
+    [{ SESSION_TTL_DAYS: '0' }, /^Invalid environment variable SESSION_TTL_DAYS/],
     [{ S3_ENDPOINT: 'http://minio:9000' }, /^Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set/],
     [{ STRIPE_SECRET_KEY: 'sk_test_12345678' }, /^Invalid environment variable STRIPE_PUBLISHABLE_KEY/],
     [{ APP_ROLE: 'worker' }, /^Invalid environment variable REDIS_URL: required when APP_ROLE is worker/],

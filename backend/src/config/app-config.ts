@@ -52,6 +52,13 @@ class EnvironmentVariables {
 
   @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_ID?: string;
   @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_SECRET?: string;
+  // Google's endpoints, overridable so tests run the whole sign-in against a local OpenID provider.
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_ISSUER?: string;
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_AUTHORIZE_URL?: string;
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_TOKEN_URL?: string;
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_USERINFO_URL?: string;
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_JWKS_URL?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(365) SESSION_TTL_DAYS?: number;
 
   @IsOptional()
   @Transform(emptyToUndefined)
@@ -62,6 +69,17 @@ class EnvironmentVariables {
 
   @IsOptional() @IsString() @MinLength(8) POSTHOG_KEY?: string;
   @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) POSTHOG_HOST?: string;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Accepted `iss` of ID tokens; Google signs with either spelling. */
+  issuers: string[];
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  jwksUrl: string;
 }
 
 export interface S3Config {
@@ -87,9 +105,10 @@ export class AppConfig {
     readonly s3: S3Config | undefined,
     readonly mail: { smtpUrl: string | undefined; from: string; supportEmail: string },
     readonly stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined,
-    readonly google: { clientId: string; clientSecret: string } | undefined,
+    readonly google: GoogleConfig | undefined,
     readonly enhancer: { url: string | undefined; engine: 'classic' | 'learned' | 'auto'; concurrency: number },
     readonly posthog: { key: string; host: string } | undefined,
+    readonly session: { ttlDays: number } = { ttlDays: 30 },
   ) {}
 
   get isProduction(): boolean {
@@ -115,7 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
   const errors = validateSync(raw, { skipMissingProperties: false, forbidUnknownValues: false });
   if (errors.length > 0) {
     const first = errors[0];
-    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    // Several checks fail at once for a value like PORT=abc; the type check says the most useful thing.
+    const constraints = first.constraints ?? {};
+    const key = ['isInt', 'isUrl', 'isIn', 'matches'].find((k) => k in constraints) ?? Object.keys(constraints)[0];
+    const reason = (key && constraints[key]) || 'is invalid';
     throw new ConfigError(
       `Invalid environment variable ${first.property}: ${reason.replace(first.property, '').trim()}`,
     );
@@ -166,9 +188,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
           webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
         }
       : undefined,
-    raw.GOOGLE_CLIENT_ID ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET! } : undefined,
+    raw.GOOGLE_CLIENT_ID
+      ? {
+          clientId: raw.GOOGLE_CLIENT_ID,
+          clientSecret: raw.GOOGLE_CLIENT_SECRET!,
+          issuers: raw.GOOGLE_ISSUER ? [raw.GOOGLE_ISSUER] : ['https://accounts.google.com', 'accounts.google.com'],
+          authorizeUrl: raw.GOOGLE_AUTHORIZE_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+          tokenUrl: raw.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+          userinfoUrl: raw.GOOGLE_USERINFO_URL ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+          jwksUrl: raw.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+        }
+      : undefined,
     { url: raw.ENHANCER_URL, engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? 1 },
     raw.POSTHOG_KEY ? { key: raw.POSTHOG_KEY, host: raw.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
+    { ttlDays: raw.SESSION_TTL_DAYS ?? 30 },
   );
 }
 
