@@ -2,6 +2,7 @@ import { type INestApplication, type INestApplicationContext } from '@nestjs/com
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,7 @@ export async function createHttpApp(
     }),
   );
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+  app.use(cookieParser());
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
     const body = filter.toBody(err);

@@ -1,0 +1,40 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { SystemClock } from './adapters/system.clock';
+import { AuthenticateRequest } from './application/authenticate-request.use-case';
+import { GetCurrentUser } from './application/get-current-user.use-case';
+import { LinkExternalAuthId } from './application/link-external-auth-id.use-case';
+import { RequestMagicLink } from './application/request-magic-link.use-case';
+import { Sessions } from './application/sessions';
+import { VerifyMagicLink } from './application/verify-magic-link.use-case';
+import { AuthController } from './http/auth.controller';
+import { AuthGuard } from './http/auth.guard';
+import { CsrfGuard } from './http/csrf.guard';
+import { Clock } from './ports/clock';
+
+/**
+ * Who the user is: sessions, magic links, Google, API keys, account repair; plus the global CSRF rule.
+ *
+ * For other modules (global, no import needed), from `modules/auth`:
+ *   `@UseGuards(AuthGuard)` on a controller or handler: 401 unless signed in by session cookie or
+ *   `Authorization: Bearer <api key>`; then `@CurrentUser() user: AuthenticatedUser` gives `{ id, email, via }`.
+ *   Add `@ApiCookieAuth('session') @ApiBearerAuth('apiKey')` for the OpenAPI document.
+ *   `Clock` is injectable (tests replace `now()`).
+ */
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [
+    { provide: Clock, useClass: SystemClock },
+    { provide: APP_GUARD, useClass: CsrfGuard },
+    Sessions,
+    AuthenticateRequest,
+    AuthGuard,
+    RequestMagicLink,
+    VerifyMagicLink,
+    GetCurrentUser,
+    LinkExternalAuthId,
+  ],
+  exports: [Clock, AuthenticateRequest, AuthGuard],
+})
+export class AuthModule {}
