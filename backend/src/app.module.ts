@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PackagesModule } from './modules/packages/packages.module';
@@ -25,6 +26,7 @@ export class AppModule {
         SystemModule,
         HealthModule,
         PackagesModule,
+        ContactModule,
         AuthModule,
       ],
     };

@@ -1,0 +1,12 @@
+import type { PackageType } from '@catalogue';
+import { apiSend } from '../../../lib/api-client';
+
+export interface PaymentIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+}
+
+/** POST /api/create-payment-intent: starts a payment for one package; the server prices it from the catalogue. */
+export function createPaymentIntent(packageType: PackageType, photosCount: number): Promise<PaymentIntent> {
+  return apiSend<PaymentIntent>('POST', '/api/create-payment-intent', { packageType, photosCount });
+}
