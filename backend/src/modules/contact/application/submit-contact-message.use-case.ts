@@ -1,0 +1,52 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppConfig } from '../../../config/app-config';
+import { ContactMessageEntity } from '../../../shared/db/entities';
+import { RateLimitedError } from '../../../shared/errors/app-error';
+import { Mailer } from '../../notifications/ports/mailer';
+import {
+  CONTACT_RATE_LIMIT,
+  CONTACT_RATE_LIMITED_MESSAGE,
+  type ContactMessage,
+  supportBody,
+  supportSubject,
+} from '../domain/contact-message';
+import { FixedWindowLimiter } from '../domain/fixed-window-limiter';
+
+/** Stores a contact message and mails it to the support address, at most a few per sender address per window. */
+@Injectable()
+export class SubmitContactMessage {
+  private readonly logger = new Logger(SubmitContactMessage.name);
+  private readonly limiter = new FixedWindowLimiter(CONTACT_RATE_LIMIT.max, CONTACT_RATE_LIMIT.windowSeconds * 1000);
+
+  constructor(
+    @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
+    private readonly mailer: Mailer,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(msg: ContactMessage, clientIp: string): Promise<{ id: number }> {
+    const retryAfter = this.limiter.hit(clientIp);
+    if (retryAfter > 0) throw new RateLimitedError(CONTACT_RATE_LIMITED_MESSAGE, retryAfter);
+
+    const saved = await this.messages.save(this.messages.create(msg));
+    try {
+      await this.mailer.send({
+        to: this.config.mail.supportEmail,
+        replyTo: msg.email,
+        subject: supportSubject(msg.subject),
+        text: supportBody(msg, saved.createdAt),
+      });
+    } catch (error) {
+      // The message is stored, so support can still read it; the sender need not try again.
+      this.logger.error(`Contact message ${saved.id} stored but not mailed: ${String(error)}`);
+    }
+    return { id: saved.id };
+  }
+
+  /** A bot filled the hidden field: answer as if all went well, keep nothing. */
+  ignore(clientIp: string): void {
+    this.limiter.hit(clientIp);
+  }
+}
