@@ -9,4 +9,14 @@ export interface User {
   photos_remaining: number;
   photos_processed: number;
   signup_date?: string;
+  /** False for accounts not yet linked to their sign-in identity: the account-repair banner offers the fix. */
+  has_external_auth_id?: boolean;
+  has_google?: boolean;
+}
+
+/** The answer of every sign-in call (verify, Google): spec section 3, "Verify response". */
+export interface SignInResult {
+  user: User;
+  hasOrders: boolean;
+  isNewUser?: boolean;
 }
