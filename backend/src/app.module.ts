@@ -1,11 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { OrdersModule } from './modules/orders/orders.module';
 import { PackagesModule } from './modules/packages/packages.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { SystemModule } from './modules/system/system.module';
 import { DatabaseModule } from './shared/db/database.module';
@@ -27,7 +30,10 @@ export class AppModule {
         HealthModule,
         PackagesModule,
         ContactModule,
+        AnalyticsModule.forRoot(config),
         AuthModule,
+        PaymentsModule.forRoot(config),
+        OrdersModule,
       ],
     };
   }

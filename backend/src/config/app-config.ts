@@ -49,6 +49,8 @@ class EnvironmentVariables {
   @IsOptional() @IsString() @MinLength(8) STRIPE_SECRET_KEY?: string;
   @IsOptional() @IsString() @MinLength(8) STRIPE_PUBLISHABLE_KEY?: string;
   @IsOptional() @IsString() @MinLength(8) STRIPE_WEBHOOK_SECRET?: string;
+  /** Only for tests and Stripe's local mock servers: where the SDK sends its requests. */
+  @IsOptional() @IsUrl({ ...urlOptions, protocols: ['http', 'https'] }) STRIPE_API_URL?: string;
 
   @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_ID?: string;
   @IsOptional() @IsString() @MinLength(1) GOOGLE_CLIENT_SECRET?: string;
@@ -104,7 +106,8 @@ export class AppConfig {
     readonly queuePrefix: string,
     readonly s3: S3Config | undefined,
     readonly mail: { smtpUrl: string | undefined; from: string; supportEmail: string },
-    readonly stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined,
+    readonly stripe:
+      { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined,
     readonly google: GoogleConfig | undefined,
     readonly enhancer: { url: string | undefined; engine: 'classic' | 'learned' | 'auto'; concurrency: number },
     readonly posthog: { key: string; host: string } | undefined,
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
           secretKey: raw.STRIPE_SECRET_KEY,
           publishableKey: raw.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: raw.STRIPE_API_URL,
         }
       : undefined,
     raw.GOOGLE_CLIENT_ID

@@ -6,6 +6,7 @@
 export type ErrorKind =
   | 'bad_request'
   | 'unauthorized'
+  | 'payment_required'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
@@ -36,6 +37,13 @@ export class BadRequestError extends AppError {
 export class UnauthorizedError extends AppError {
   constructor(message = 'You need to sign in first.', code = 'UNAUTHORIZED') {
     super('unauthorized', code, message);
+  }
+}
+
+/** A card payment did not go through; the message is the gateway's sentence for the customer. */
+export class PaymentRequiredError extends AppError {
+  constructor(code: string, message: string) {
+    super('payment_required', code, message);
   }
 }
 

@@ -3,6 +3,7 @@ import { type ErrorKind } from '../errors/app-error';
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   bad_request: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -17,6 +18,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
 export const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',

@@ -5,6 +5,8 @@
 export interface JobPayloads {
   /** Proves the path api -> queue -> worker -> database end to end; used by tests and smoke checks. */
   'system.heartbeat': { nonce: string };
+  /** Emails the purchase receipt for an order, once. */
+  'payments.purchase-receipt': { orderId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -20,6 +22,7 @@ export interface JobPolicy {
 
 export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'system.heartbeat': { attempts: 3, backoffMs: 200, concurrency: 2 },
+  'payments.purchase-receipt': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

@@ -2,6 +2,7 @@ import { AnalyticsEventEntity } from './analytics-event.entity';
 import { ApiKeyEntity } from './api-key.entity';
 import { ContactMessageEntity } from './contact-message.entity';
 import { JobLockEntity } from './job-lock.entity';
+import { LocalPaymentIntentEntity } from './local-payment-intent.entity';
 import { LoginTokenEntity } from './login-token.entity';
 import { OrderEntity } from './order.entity';
 import { PhotoEntity } from './photo.entity';
@@ -14,6 +15,7 @@ export {
   ApiKeyEntity,
   ContactMessageEntity,
   JobLockEntity,
+  LocalPaymentIntentEntity,
   LoginTokenEntity,
   OrderEntity,
   PhotoEntity,
@@ -33,4 +35,5 @@ export const ENTITIES = [
   ContactMessageEntity,
   AnalyticsEventEntity,
   JobLockEntity,
+  LocalPaymentIntentEntity,
 ];

@@ -19,6 +19,8 @@ export class OrderEntity {
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
   /** Set in the same transaction that claims the 'photos are ready' email, so it goes out once. */
   @Column({ name: 'ready_email_sent_at', type: 'timestamptz', nullable: true }) readyEmailSentAt: Date | null;
+  /** Claimed by the receipt job before it sends, so a purchase is confirmed by email once. */
+  @Column({ name: 'receipt_sent_at', type: 'timestamptz', nullable: true }) receiptSentAt: Date | null;
   @Column({ name: 'purge_reminder_sent_at', type: 'timestamptz', nullable: true }) purgeReminderSentAt: Date | null;
   @Column({ name: 'purged_at', type: 'timestamptz', nullable: true }) purgedAt: Date | null;
 }

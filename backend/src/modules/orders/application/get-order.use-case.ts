@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
+import { NotFoundError } from '../../../shared/errors/app-error';
+
+export const orderNotFound = () =>
+  new NotFoundError(
+    'ORDER_NOT_FOUND',
+    "The order you're looking for doesn't exist or you don't have permission to access it.",
+  );
+
+/** One of the caller's orders with its photos; another user's order is indistinguishable from a missing one. */
+@Injectable()
+export class GetOrder {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute(userId: number, orderId: string): Promise<{ order: OrderEntity; photos: PhotoEntity[] }> {
+    const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
+    if (!order) throw orderNotFound();
+    const photos = await this.dataSource
+      .getRepository(PhotoEntity)
+      .find({ where: { orderId, userId }, order: { id: 'ASC' } });
+    return { order, photos };
+  }
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
+import { GetOrder } from '../application/get-order.use-case';
+import { ListOrders } from '../application/list-orders.use-case';
+import { UpdateOrderStatus } from '../application/update-order-status.use-case';
+import { OrderDetailDto, OrderSummaryDto, toOrderPhoto, toOrderSummary, UpdateOrderDto } from './orders.dto';
+
+@ApiTags('orders')
+@ApiCookieAuth('session')
+@ApiBearerAuth('apiKey')
+@UseGuards(AuthGuard)
+@Controller('orders')
+export class OrdersController {
+  constructor(
+    private readonly listOrders: ListOrders,
+    private readonly getOrder: GetOrder,
+    private readonly updateOrderStatus: UpdateOrderStatus,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The caller's orders, newest first" })
+  @ApiOkResponse({ type: [OrderSummaryDto] })
+  async list(@CurrentUser() user: AuthenticatedUser): Promise<OrderSummaryDto[]> {
+    return (await this.listOrders.execute(user.id)).map(toOrderSummary);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: "One of the caller's orders with its photos (404 for anyone else's)" })
+  @ApiOkResponse({ type: OrderDetailDto })
+  async get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<OrderDetailDto> {
+    const { order, photos } = await this.getOrder.execute(user.id, id);
+    return { ...toOrderSummary(order), photos: photos.map(toOrderPhoto) };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Move an order forward; refused (409) unless its photos already justify the status' })
+  @ApiOkResponse({ type: OrderSummaryDto })
+  async update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body() body: UpdateOrderDto,
+  ): Promise<OrderSummaryDto> {
+    return toOrderSummary(await this.updateOrderStatus.execute(user.id, id, body.status));
+  }
+}

@@ -1,0 +1,64 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { type OrderEntity, type PhotoEntity } from '../../../shared/db/entities';
+import { PACKAGE_TYPES } from '../../packages/domain/package-catalogue';
+
+const ORDER_STATUSES = ['new', 'pending', 'completed'] as const;
+
+export class OrderSummaryDto {
+  @ApiProperty({ example: 'ord_4f1c2a9b' }) id: string;
+  @ApiProperty({ enum: PACKAGE_TYPES }) package_type: string;
+  @ApiProperty({ description: 'Paid, in cents' }) amount: number;
+  @ApiProperty() photos_purchased: number;
+  @ApiProperty() photos_remaining: number;
+  @ApiProperty({ enum: ORDER_STATUSES }) status: string;
+  @ApiProperty({ type: String, format: 'date-time' }) created_at: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) completed_at: string | null;
+}
+
+export class OrderPhotoDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ enum: ['uploaded', 'completed', 'failed'] }) status: string;
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ nullable: true, type: String }) original_path: string | null;
+  @ApiProperty({ nullable: true, type: String }) enhanced_path: string | null;
+  @ApiProperty({ nullable: true, type: String }) thumbnail_path: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) upload_date: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) process_date: string | null;
+}
+
+export class OrderDetailDto extends OrderSummaryDto {
+  @ApiProperty({ type: [OrderPhotoDto] }) photos: OrderPhotoDto[];
+}
+
+export class UpdateOrderDto {
+  @ApiProperty({ enum: ORDER_STATUSES })
+  @IsIn(ORDER_STATUSES, { message: 'status must be one of new, pending, completed' })
+  status: (typeof ORDER_STATUSES)[number];
+}
+
+export function toOrderSummary(order: OrderEntity): OrderSummaryDto {
+  return {
+    id: order.id,
+    package_type: order.packageType,
+    amount: order.amount,
+    photos_purchased: order.photosPurchased,
+    photos_remaining: order.photosRemaining,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    completed_at: order.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function toOrderPhoto(photo: PhotoEntity): OrderPhotoDto {
+  return {
+    id: photo.id,
+    status: photo.status,
+    name: photo.name,
+    original_path: photo.purgedAt ? null : photo.originalPath,
+    enhanced_path: photo.enhancedPath,
+    thumbnail_path: photo.thumbnailPath,
+    upload_date: photo.uploadDate.toISOString(),
+    process_date: photo.processDate?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { BadRequestError } from '../../../shared/errors/app-error';
+import { getPackage, isPackageType } from '../../packages/domain/package-catalogue';
+import { PaymentGateway } from '../ports/payment-gateway';
+
+export interface CreatePaymentIntentCommand {
+  userId: number;
+  email: string;
+  packageType: string;
+  /** The client's Idempotency-Key, so a double click creates one intent; a fresh one otherwise. */
+  requestKey?: string;
+}
+
+/** Starts a payment for a catalogue package; the amount always comes from the catalogue, never the client. */
+@Injectable()
+export class CreatePaymentIntent {
+  constructor(private readonly gateway: PaymentGateway) {}
+
+  async execute(command: CreatePaymentIntentCommand): Promise<{ clientSecret: string; paymentIntentId: string }> {
+    if (!isPackageType(command.packageType)) {
+      throw new BadRequestError('UNKNOWN_PACKAGE', 'Unknown package. Choose basic, standard or premium.');
+    }
+    const pkg = getPackage(command.packageType);
+    const intent = await this.gateway.createPaymentIntent({
+      amount: pkg.price,
+      currency: pkg.currency,
+      userId: command.userId,
+      userEmail: command.email,
+      packageType: pkg.id,
+      idempotencyKey: `create-pi:${command.userId}:${pkg.id}:${command.requestKey ?? randomUUID()}`,
+    });
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { BadRequestError } from '../../../shared/errors/app-error';
+import { JobQueue } from '../../../shared/queue/job-queue';
+import { OrderEntity } from '../../../shared/db/entities';
+import { checkPayment } from '../domain/payment-rules';
+import { PaymentGateway } from '../ports/payment-gateway';
+
+export interface FulfilPaymentCommand {
+  paymentIntentId: string;
+  /** The signed-in caller for complete-purchase; absent for the gateway's webhook. */
+  callerId?: number;
+}
+
+export interface FulfilmentResult {
+  orderId: string;
+  redirectUrl: string;
+}
+
+const PAYMENT_INCOMPLETE = () => new BadRequestError('PAYMENT_INCOMPLETE', 'Payment incomplete. Please try again.');
+
+/**
+ * Turns a succeeded payment into credits, exactly once. complete-purchase and the webhook both come here, in any
+ * order and any number of times: the payment id is unique in the ledger, so only the first transaction to insert it
+ * writes the order and the credits; every caller answers with that one order.
+ */
+@Injectable()
+export class FulfilPayment {
+  private readonly logger = new Logger('FulfilPayment');
+
+  constructor(
+    private readonly gateway: PaymentGateway,
+    private readonly dataSource: DataSource,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async execute(command: FulfilPaymentCommand): Promise<FulfilmentResult> {
+    const existing = await this.findOrder(command.paymentIntentId);
+    if (existing) return this.answer(existing, command.callerId);
+
+    const payment = await this.gateway.retrievePaymentIntent(command.paymentIntentId);
+    if (!payment) throw PAYMENT_INCOMPLETE();
+    const check = checkPayment(payment, command.callerId);
+    if (!check.ok) {
+      this.logger.warn(`Payment ${payment.id} not fulfilled: ${check.reason}`);
+      throw PAYMENT_INCOMPLETE();
+    }
+
+    const orderId = `ord_${randomBytes(10).toString('hex')}`;
+    const created = await this.dataSource.transaction(async (em) => {
+      const ledger: { id: number }[] = await em.query(
+        `INSERT INTO transactions (user_id, package_type, amount, photos_purchased, stripe_transaction_id)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (stripe_transaction_id) DO NOTHING RETURNING id`,
+        [check.userId, check.pkg.id, payment.amount, check.pkg.photos, payment.id],
+      );
+      if (ledger.length === 0) return false; // another call already fulfilled this payment
+      await em.getRepository(OrderEntity).insert({
+        id: orderId,
+        userId: check.userId,
+        packageType: check.pkg.id,
+        amount: payment.amount,
+        photosPurchased: check.pkg.photos,
+        photosRemaining: check.pkg.photos,
+        stripePaymentIntentId: payment.id,
+        status: 'new',
+      });
+      await em.query('UPDATE transactions SET order_id = $1 WHERE id = $2', [orderId, ledger[0].id]);
+      await em.query('UPDATE users SET photos_remaining = photos_remaining + $1, package_type = $2 WHERE id = $3', [
+        check.pkg.photos,
+        check.pkg.id,
+        check.userId,
+      ]);
+      return true;
+    });
+
+    const order = await this.findOrder(payment.id);
+    if (!order) throw new Error(`Order for payment ${payment.id} missing after fulfilment`);
+    if (created) {
+      this.logger.log(`Payment ${payment.id} fulfilled as order ${order.id} (${check.pkg.photos} credits)`);
+      await this.queue
+        .enqueue('payments.purchase-receipt', { orderId: order.id }, { jobId: `receipt-${order.id}` })
+        .catch((err: unknown) => this.logger.warn(`Receipt for ${order.id} not queued: ${String(err)}`));
+    }
+    return this.answer(order, command.callerId);
+  }
+
+  private findOrder(paymentIntentId: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOneBy({ stripePaymentIntentId: paymentIntentId });
+  }
+
+  private answer(order: OrderEntity, callerId: number | undefined): FulfilmentResult {
+    // Someone else's payment id tells the caller nothing about it.
+    if (callerId !== undefined && order.userId !== callerId) throw PAYMENT_INCOMPLETE();
+    return { orderId: order.id, redirectUrl: `/order?order=${order.id}` };
+  }
+}

@@ -1,0 +1,22 @@
+import { getPackage, isPackageType, type PackageDefinition } from '../../packages/domain/package-catalogue';
+import { type PaymentIntentSnapshot } from '../ports/payment-gateway';
+
+export type PaymentCheck =
+  | { ok: true; pkg: PackageDefinition; userId: number }
+  | { ok: false; reason: 'not_succeeded' | 'unknown_package' | 'amount_mismatch' | 'not_owner' | 'no_owner' };
+
+/**
+ * Whether a payment may be fulfilled: it succeeded, it paid exactly the catalogue price of the package it names, in
+ * the catalogue's currency, and (when a caller is known) it belongs to that caller.
+ */
+export function checkPayment(payment: PaymentIntentSnapshot, callerId: number | undefined): PaymentCheck {
+  if (payment.status !== 'succeeded') return { ok: false, reason: 'not_succeeded' };
+  if (!isPackageType(payment.packageType)) return { ok: false, reason: 'unknown_package' };
+  const pkg = getPackage(payment.packageType);
+  if (payment.amount !== pkg.price || payment.currency.toLowerCase() !== pkg.currency) {
+    return { ok: false, reason: 'amount_mismatch' };
+  }
+  if (payment.userId === undefined) return { ok: false, reason: 'no_owner' };
+  if (callerId !== undefined && payment.userId !== callerId) return { ok: false, reason: 'not_owner' };
+  return { ok: true, pkg, userId: payment.userId };
+}
