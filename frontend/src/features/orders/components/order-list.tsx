@@ -37,7 +37,10 @@ const STATUS_LABELS: Record<string, { text: string; className: string }> = {
 
 export function OrderList({ orders }: { orders: OrderSummary[] }) {
   return (
-    <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <ul
+      aria-label="Your orders"
+      className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       {orders.map((order) => {
         const status = STATUS_LABELS[order.status] ?? {
           text: order.status,
