@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
-import { SignupCard } from './signup-card';
+import { SignInCard } from '../../auth/components/sign-in-card';
 
 /** Section 8: a way into the product that fits the visitor's state. */
 export function ClosingCta({ signedIn }: { signedIn: boolean }) {
@@ -23,7 +23,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
             </Link>
           )}
         </div>
-        {!signedIn && <SignupCard headingLevel={3} />}
+        {!signedIn && <SignInCard id="get-started" headingLevel={3} />}
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { SECTION_IDS, scrollToSection } from '../scroll';
 import { CheckIcon } from './icons';
-import { SignupCard } from './signup-card';
+import { SignInCard } from '../../auth/components/sign-in-card';
 
 const HIGHLIGHTS = ['Delivered within 3 hours', '15x cheaper than a photographer', 'Satisfaction guaranteed'];
 
@@ -42,7 +42,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             </Button>
           </div>
         </div>
-        {!signedIn && <SignupCard id={SECTION_IDS.signup} />}
+        {!signedIn && <SignInCard id={SECTION_IDS.signup} />}
       </div>
     </section>
   );
