@@ -11,7 +11,10 @@ export interface PackageCardsProps {
   onChoose: (type: PackageType) => void;
 }
 
-/** The three package cards of the package-selection screen, with this screen's turnaround (spec sections 2 and 9). */
+/**
+ * The three package cards of the package-selection screen, with this screen's turnaround (spec sections 2 and 9).
+ * On phones the visitor's pick moves to the top, so it is in view without scrolling past the other two.
+ */
 export function PackageCards({ packages, preselected, pending, onChoose }: PackageCardsProps) {
   return (
     <ul className="grid gap-6 lg:grid-cols-3 lg:items-stretch">
@@ -25,7 +28,7 @@ export function PackageCards({ packages, preselected, pending, onChoose }: Packa
             aria-current={picked ? 'true' : undefined}
             className={`relative flex flex-col rounded-2xl bg-white p-7 shadow-sm ${
               emphasised ? 'border-2 border-teal-600 shadow-lg' : 'border border-slate-200'
-            } ${picked ? 'ring-4 ring-teal-100' : ''}`}
+            } ${picked ? 'order-first ring-4 ring-teal-100 lg:order-none' : ''}`}
           >
             <div className="absolute -top-3.5 left-1/2 flex -translate-x-1/2 gap-2 whitespace-nowrap">
               {pkg.popular && (
