@@ -1,5 +1,19 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../components/ui/button';
+import { PhotoGallery } from '../../features/gallery/components/photo-gallery';
+import { PRODUCT_NAME } from '../../lib/site';
 
+/** /gallery (spec section 2). */
 export function GalleryRoute() {
-  return <PlaceholderPage title="Gallery" description="Your enhanced photos will be viewable here." />;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
+      <title>{`Gallery | ${PRODUCT_NAME}`}</title>
+      <Link to="/dashboard" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-6' })}>
+        <span aria-hidden="true">←</span>
+        Back to Dashboard
+      </Link>
+      <h1 className="mb-8 text-3xl font-bold tracking-tight text-slate-900">Your Enhanced Photos</h1>
+      <PhotoGallery />
+    </section>
+  );
 }

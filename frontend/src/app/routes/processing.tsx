@@ -1,10 +1,12 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { ProcessingProgress } from '../../features/photos/components/processing-progress';
+import { PRODUCT_NAME } from '../../lib/site';
 
+/** /processing (spec section 2). */
 export function ProcessingRoute() {
   return (
-    <PlaceholderPage
-      title="Your Photos Are Being Enhanced"
-      description="Live progress for your photos will appear here."
-    />
+    <section className="px-4 py-12 sm:px-6 lg:py-16">
+      <title>{`Processing | ${PRODUCT_NAME}`}</title>
+      <ProcessingProgress />
+    </section>
   );
 }

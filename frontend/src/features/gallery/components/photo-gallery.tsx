@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { photoFileUrl } from '../../../lib/file-name';
+import { useZipDownload, type ZipRequest } from '../../photos/api/download-order-zip';
+import { usePhotos } from '../../photos/api/get-photos';
+import type { Photo } from '../../photos/types';
+import { PhotoViewer, viewUrl } from './photo-viewer';
+
+/** An outside guide to listing photos for the tips panel. */
+export const LISTING_PHOTO_GUIDE_URL = 'https://www.airbnb.com/resources/hosting-homes';
+
+const thumbnailUrl = (photo: Photo) => photoFileUrl(photo.thumbnail_path) ?? viewUrl(photo.id);
+
+/** One zip per order that has completed photos (Download All spans orders). */
+function zipRequests(photos: Photo[]): ZipRequest[] {
+  const counts = new Map<string, number>();
+  for (const photo of photos) counts.set(photo.order_id, (counts.get(photo.order_id) ?? 0) + 1);
+  return [...counts].map(([orderId, photoCount]) => ({ orderId, photoCount }));
+}
+
+/** /gallery (spec section 2): every completed photo, a viewer with Enhanced and Original, downloads. */
+export function PhotoGallery() {
+  const { data: photos, error, isLoading } = usePhotos();
+  const { busy, download } = useZipDownload();
+  // undefined: nothing chosen yet, so the first photo is shown.
+  const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
+
+  const completed = (photos ?? []).filter((p) => p.status === 'completed');
+  const selected =
+    selectedId === undefined ? (completed[0] ?? null) : (completed.find((p) => p.id === selectedId) ?? null);
+
+  let body;
+  if (isLoading && !photos) {
+    body = <Spinner label="Loading your photos..." />;
+  } else if (error && !photos) {
+    body = (
+      <Card role="alert" className="px-6 py-12 text-center">
+        <h2 className="text-lg font-semibold text-slate-900">Couldn&apos;t load your photos</h2>
+        <p className="mt-2 text-slate-600">Check your connection and reload the page to try again.</p>
+      </Card>
+    );
+  } else if (completed.length === 0) {
+    body = (
+      <Card className="px-6 py-16 text-center">
+        <h2 className="text-xl font-semibold text-slate-900">No Enhanced Photos Yet</h2>
+        <p className="mx-auto mt-2 max-w-md text-slate-600">
+          Your enhanced photos will appear here as soon as they are ready.
+        </p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/dashboard" className={buttonClasses({ variant: 'secondary' })}>
+            Go to Dashboard
+          </Link>
+          <Link to="/processing" className={buttonClasses()}>
+            Check Processing Status
+          </Link>
+        </div>
+      </Card>
+    );
+  } else {
+    body = (
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="h-fit p-4 lg:order-first">
+          <div className="mb-3 flex items-center justify-between gap-3">
+            <h2 className="font-semibold text-slate-900">All Photos ({completed.length})</h2>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void download(zipRequests(completed))}
+              disabled={busy}
+              aria-busy={busy}
+            >
+              Download All
+            </Button>
+          </div>
+          <ul
+            aria-label="All photos"
+            data-testid="gallery-list"
+            className="grid max-h-[500px] grid-cols-3 gap-2 overflow-y-auto pr-1 lg:grid-cols-2"
+          >
+            {completed.map((photo) => {
+              const isSelected = selected?.id === photo.id;
+              return (
+                <li key={photo.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelectedId(photo.id)}
+                    aria-pressed={isSelected}
+                    aria-label={photo.name ?? `Photo ${photo.id}`}
+                    className={`block w-full overflow-hidden rounded-lg ring-2 ring-offset-1 transition focus-visible:outline-2 focus-visible:outline-teal-500 ${
+                      isSelected ? 'ring-teal-600' : 'ring-transparent hover:ring-slate-300'
+                    }`}
+                  >
+                    <img
+                      src={thumbnailUrl(photo)}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-square w-full object-cover"
+                    />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+        <div className="lg:col-span-2">
+          <PhotoViewer photo={selected} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {body}
+      <Card className="mt-8 bg-slate-50 p-6">
+        <h2 className="font-semibold text-slate-900">Tips for using your enhanced photos</h2>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <li>Lead your listing with the brightest, widest photo of your main living space.</li>
+          <li>Upload at full resolution: listing sites compress photos themselves.</li>
+          <li>Order photos the way a guest would walk through the property.</li>
+        </ul>
+        <a
+          href={LISTING_PHOTO_GUIDE_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-4 inline-block text-sm font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-800"
+        >
+          Read a guide to great listing photos (opens in a new tab)
+        </a>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import useSWR from 'swr';
+import type { PackageType } from '@catalogue';
+import { toast } from '../../../components/ui/use-toast';
+import { apiGet } from '../../../lib/api-client';
+
+/** One photo of an order as `GET /api/orders/{id}` lists it. */
+export interface OrderPhoto {
+  id: number;
+  status: 'uploaded' | 'completed' | 'failed' | string;
+  name: string | null;
+  original_path: string;
+  enhanced_path: string | null;
+  thumbnail_path: string | null;
+  upload_date: string;
+  process_date: string | null;
+}
+
+/** `GET /api/orders/{id}`: the order with its photos (404 for a missing order or someone else's). */
+export interface OrderDetails {
+  id: string;
+  /** new, pending or completed; any other value is shown as unknown. */
+  status: 'new' | 'pending' | 'completed' | string;
+  package_type: PackageType;
+  amount: number;
+  photos_purchased: number;
+  photos_remaining: number;
+  created_at: string;
+  completed_at: string | null;
+  photos: OrderPhoto[];
+}
+
+export const orderKey = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`;
+
+export function getOrder(key: string): Promise<OrderDetails> {
+  return apiGet<OrderDetails>(key);
+}
+
+/** The order behind /order?order={id}; a failed load raises the spec's 'Error' toast (section 8). */
+export function useOrder(orderId: string | null) {
+  return useSWR<OrderDetails>(orderId ? orderKey(orderId) : null, getOrder, {
+    // The order changes behind the screen (processing finishes): read it afresh each time the page opens.
+    revalidateIfStale: true,
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to load order details. Please try again.', variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,111 @@
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { photoFileUrl } from '../../../lib/file-name';
+import { SUPPORT_EMAIL } from '../../../lib/site';
+import { downloadPhoto } from '../../photos/api/download-photo';
+import { useZipDownload } from '../../photos/api/download-order-zip';
+import type { OrderDetails, OrderPhoto } from '../api/get-order';
+
+const thumbnailUrl = (photo: OrderPhoto) => photoFileUrl(photo.thumbnail_path) ?? `/api/photos/view/${photo.id}`;
+
+/** Order status completed (spec section 2): the enhanced photos, one by one or all as a zip. */
+export function OrderCompleted({ order }: { order: OrderDetails }) {
+  const { busy, download } = useZipDownload();
+  const enhancedCount = order.photos.filter((p) => p.enhanced_path).length;
+
+  return (
+    <div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your enhanced photos</h1>
+          <p className="mt-2 text-slate-600">
+            {enhancedCount} enhanced {enhancedCount === 1 ? 'photo' : 'photos'}
+          </p>
+        </div>
+        {order.photos.length > 0 && (
+          <Button
+            onClick={() => void download([{ orderId: order.id, photoCount: enhancedCount }])}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            <DownloadIcon />
+            Download All Photos
+          </Button>
+        )}
+      </div>
+
+      {order.photos.length === 0 ? (
+        <Card className="mt-8 px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">No photos available</h2>
+          <p className="mt-2 text-slate-600">
+            We couldn&apos;t find any photos for this order. Please{' '}
+            <Link to="/contact" className="font-semibold text-teal-700 underline underline-offset-2">
+              contact support
+            </Link>{' '}
+            (<a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>) and we&apos;ll sort it out.
+          </p>
+        </Card>
+      ) : (
+        <ul aria-label="Enhanced photos" className="mt-8 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {order.photos.map((photo) => (
+            <li key={photo.id} data-testid={`order-photo-${photo.id}`}>
+              <Card className="overflow-hidden">
+                {photo.enhanced_path ? (
+                  <>
+                    <div className="relative">
+                      <img
+                        src={thumbnailUrl(photo)}
+                        alt={photo.name ?? `Enhanced photo ${photo.id}`}
+                        loading="lazy"
+                        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                      />
+                      <span className="absolute top-2 left-2 rounded-full bg-teal-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+                        Enhanced
+                      </span>
+                    </div>
+                    <div className="flex items-center justify-between gap-3 p-3">
+                      <p className="truncate text-sm text-slate-700" title={photo.name ?? undefined}>
+                        {photo.name ?? `Photo ${photo.id}`}
+                      </p>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => void downloadPhoto(photo, order.id)}
+                        aria-label={`Download ${photo.name ?? `photo ${photo.id}`}`}
+                      >
+                        <DownloadIcon />
+                        Download
+                      </Button>
+                    </div>
+                  </>
+                ) : (
+                  <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-500">
+                    Photo not available
+                  </div>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 15v1a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-1" />
+    </svg>
+  );
+}

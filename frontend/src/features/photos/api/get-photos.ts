@@ -1,0 +1,29 @@
+import useSWR from 'swr';
+import { useCurrentUser } from '../../auth/auth-context';
+import { apiGet } from '../../../lib/api-client';
+import type { Photo } from '../types';
+
+export const PHOTOS_KEY = '/api/photos';
+
+/** Spec section 9: the processing screen asks again every 10 seconds. */
+export const PHOTOS_POLL_MS = 10000;
+
+export function getPhotos(): Promise<Photo[]> {
+  return apiGet<Photo[]>(PHOTOS_KEY);
+}
+
+/** Spec section 7: photos are retried 3 times; a screen showing them re-reads them when it opens. */
+export const PHOTOS_QUERY_OPTIONS = {
+  errorRetryCount: 3,
+  shouldRetryOnError: true,
+  revalidateIfStale: true,
+} as const;
+
+/** The signed-in host's photos; nothing is fetched while nobody is signed in (spec section 6). */
+export function usePhotos({ poll = false }: { poll?: boolean } = {}) {
+  const { user } = useCurrentUser();
+  return useSWR<Photo[]>(user ? PHOTOS_KEY : null, getPhotos, {
+    ...PHOTOS_QUERY_OPTIONS,
+    refreshInterval: poll ? PHOTOS_POLL_MS : 0,
+  });
+}

@@ -1,0 +1,16 @@
+/** One of the signed-in host's photos as `GET /api/photos` lists it (spec section 3, Photo). */
+export interface Photo {
+  id: number;
+  order_id: string;
+  /** uploaded -> completed; 'failed' when enhancement gave up. Any other value counts as neither. */
+  status: 'uploaded' | 'completed' | 'failed' | string;
+  name: string | null;
+  original_path: string;
+  /** The same file as original_path; the gallery reads this name (spec section 3). */
+  original_photo_path?: string | null;
+  enhanced_path: string | null;
+  preview_path?: string | null;
+  thumbnail_path?: string | null;
+  upload_date: string;
+  process_date: string | null;
+}

@@ -1,0 +1,64 @@
+export const UPLOAD_URL = '/api/photos/upload';
+
+/** What `POST /api/photos/upload` answers with 201. */
+export interface UploadResult {
+  photos: { id: number; name: string | null; status: string; original_path: string }[];
+  order: { id: string; status: string; photos_remaining: number };
+}
+
+/** Read a failed upload's reason: the body's `error` or `message` field, else the HTTP status (spec section 8). */
+export function uploadErrorMessage(status: number, statusText: string, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown } | null;
+    for (const value of [parsed?.error, parsed?.message]) {
+      if (typeof value === 'string' && value.trim()) return value;
+      if (Array.isArray(value) && value.length > 0) return value.join(' ');
+    }
+  } catch {
+    // Not JSON: use the status line.
+  }
+  return `HTTP error ${status}: ${statusText}`;
+}
+
+/**
+ * Send the photos of one order as multipart form data (`orderId` plus repeated `photos`) over XHR, which, unlike
+ * fetch, reports upload progress. `onProgress` receives whole percentages 0-100. Rejects with an Error whose
+ * message is the one to show: the server's reason, 'Network error' or 'Upload aborted'.
+ */
+export function uploadPhotos(
+  orderId: string,
+  files: readonly File[],
+  onProgress: (percent: number) => void,
+): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('orderId', orderId);
+  for (const file of files) form.append('photos', file, file.name);
+
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', UPLOAD_URL);
+    xhr.withCredentials = true;
+    // The server refuses state-changing cookie requests without it (CSRF rule).
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        try {
+          resolve(JSON.parse(xhr.responseText || 'null') as UploadResult);
+        } catch {
+          resolve({ photos: [], order: { id: orderId, status: 'pending', photos_remaining: 0 } });
+        }
+      } else {
+        reject(new Error(uploadErrorMessage(xhr.status, xhr.statusText, xhr.responseText)));
+      }
+    };
+    xhr.onerror = () => reject(new Error('Network error'));
+    xhr.onabort = () => reject(new Error('Upload aborted'));
+    xhr.send(form);
+  });
+}
