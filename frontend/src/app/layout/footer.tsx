@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { ConsentBanner } from '../../features/consent/components/consent-banner';
+import { openConsentManager } from '../../features/consent/consent-store';
 import { PRODUCT_NAME } from '../../lib/site';
 import { Logo } from './logo';
 
@@ -51,10 +53,20 @@ export function Footer() {
         <LinkColumn heading="Legal" links={LEGAL_LINKS} />
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-500 sm:px-6 lg:px-8">
-          &copy; {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 sm:px-6 lg:px-8">
+          <p className="text-sm text-slate-400">
+            &copy; {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          </p>
+          <button
+            type="button"
+            onClick={openConsentManager}
+            className="rounded text-sm text-slate-400 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-500"
+          >
+            Cookie settings
+          </button>
+        </div>
       </div>
+      <ConsentBanner />
     </footer>
   );
 }

@@ -1,17 +1,10 @@
+import { ConsentPreferences } from '../../features/consent/components/consent-preferences';
+import { CONSENT_CATEGORIES, useConsent } from '../../features/consent/consent-store';
 import { PolicyLayout, PolicySection } from '../../features/legal/components/policy-layout';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/site';
 
-const COOKIE_CATEGORIES = [
-  {
-    name: 'Essential',
-    purpose: 'Keep you signed in, protect forms against forgery and complete payments. These cannot be switched off.',
-  },
-  { name: 'Performance', purpose: 'Tell us how quickly pages load and where errors happen, so we can fix them.' },
-  { name: 'Analytics', purpose: 'Show which features are used, so we can improve the product.' },
-  { name: 'Advertising', purpose: 'Measure whether our advertising reaches hosts who find the service useful.' },
-];
-
 export function CookiePolicyRoute() {
+  const { consent } = useConsent();
   return (
     <PolicyLayout title="Cookie Policy">
       <p>
@@ -27,8 +20,8 @@ export function CookiePolicyRoute() {
 
       <PolicySection heading="Categories we use">
         <ul>
-          {COOKIE_CATEGORIES.map((category) => (
-            <li key={category.name}>
+          {CONSENT_CATEGORIES.map((category) => (
+            <li key={category.id}>
               <strong>{category.name}:</strong> {category.purpose}
             </li>
           ))}
@@ -38,8 +31,20 @@ export function CookiePolicyRoute() {
       <PolicySection heading="Your consent">
         <p>
           Our cookie consent manager lets you accept or refuse each category except essential cookies, and change your
-          choice at any time. Refusing a category does not affect the service itself.
+          choice at any time. Refusing a category does not affect the service itself. Your choice is remembered in this
+          browser; analytics events are sent only when the analytics category is on.
         </p>
+      </PolicySection>
+
+      <PolicySection heading="Manage your preferences">
+        <p>
+          {consent
+            ? `Your current choice was saved on ${new Date(consent.decidedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}.`
+            : 'You have not made a choice yet; until you do, only essential cookies are used.'}
+        </p>
+        <div className="mt-4 rounded-2xl bg-slate-50 p-4">
+          <ConsentPreferences key={consent?.decidedAt ?? 'none'} initial={consent} />
+        </div>
       </PolicySection>
 
       <PolicySection heading="Managing cookies in your browser">
