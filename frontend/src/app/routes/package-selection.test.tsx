@@ -30,6 +30,19 @@ function server(overrides: Routes = {}) {
     'GET /api/packages': () => json(PACKAGES),
     'GET /api/payments/config': () => json({ gateway: 'local', publishableKey: null }),
     'GET /api/orders': () => json([]),
+    // Where the server sends the buyer next: the new order, waiting for its photos.
+    'GET /api/orders/ord_1': () =>
+      json({
+        id: 'ord_1',
+        status: 'new',
+        package_type: 'standard',
+        amount: 6900,
+        photos_purchased: 20,
+        photos_remaining: 20,
+        created_at: '2026-11-22T02:00:00Z',
+        completed_at: null,
+        photos: [],
+      }),
     'POST /api/create-payment-intent': () => json(INTENT),
     [CONFIRM]: (body) => {
       const digits = String((body as { cardNumber: string }).cardNumber).replace(/\s/g, '');
