@@ -5,7 +5,7 @@ import { startBrowserDownload } from './download-photo';
 
 export const orderZipUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/download`;
 
-/** How long Download All stays busy after handing the zip(s) to the browser, so a double click starts nothing twice. */
+/** How long Download All stays busy ('Preparing download') after handing the zip(s) to the browser. */
 export const ZIP_BUSY_MS = 1500;
 
 export interface ZipRequest {
@@ -51,11 +51,13 @@ export function useZipDownload() {
         startBrowserDownload(orderZipUrl(request.orderId));
         track('Batch Download', { orderId: request.orderId, numPhotos: request.photoCount });
       }
+      // The server needs a moment to open the archive before the browser's download shows; keep 'Preparing
+      // download' up (and the button busy) meanwhile, so a second click cannot start another stream.
+      await new Promise((resolve) => setTimeout(resolve, ZIP_BUSY_MS));
       toast({
         title: 'Download started',
         description: `${plural(total)} ${total === 1 ? 'is' : 'are'} downloading as a ZIP file.`,
       });
-      await new Promise((resolve) => setTimeout(resolve, ZIP_BUSY_MS));
       return true;
     } catch {
       toast({

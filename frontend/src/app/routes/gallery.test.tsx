@@ -1,0 +1,188 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { dismissToast } from '../../components/ui/use-toast';
+import { currentLocation, fakeApi, json, notifications, renderAt } from '../../features/checkout/testing/render-at';
+import { PhotoViewer } from '../../features/gallery/components/photo-viewer';
+import { fileResponse, recordDownloadClicks } from '../../features/photos/testing/downloads';
+import type { Photo } from '../../features/photos/types';
+import { installObjectUrls } from '../../features/upload/testing/fake-xhr';
+import { track } from '../../lib/analytics';
+import { signedInUser } from '../../test/users';
+
+jest.mock('../../lib/analytics', () => ({ track: jest.fn(), trackPageView: jest.fn() }));
+
+const photo = (id: number, name: string, overrides: Partial<Photo> = {}): Photo => ({
+  id,
+  order_id: 'ord_a',
+  status: 'completed',
+  name,
+  original_path: `originals/7/ord_a/${id}-original.jpg`,
+  original_photo_path: `originals/7/ord_a/${id}-original.jpg`,
+  enhanced_path: `enhanced/7/ord_a/${id}-enhanced.jpg`,
+  preview_path: `previews/7/ord_a/${id}-preview.jpg`,
+  thumbnail_path: `thumbnails/7/ord_a/${id}-thumb.jpg`,
+  upload_date: '2026-11-21T09:00:00Z',
+  process_date: '2026-11-21T11:00:00Z',
+  ...overrides,
+});
+
+const photos = [
+  photo(1, 'kitchen.jpg'),
+  photo(2, 'bedroom.jpg'),
+  photo(3, 'still-working.jpg', { status: 'uploaded', enhanced_path: null }),
+  photo(4, 'terrace.jpg', { order_id: 'ord_b' }),
+];
+
+function serve(list: Photo[], extra: Record<string, () => Response> = {}) {
+  return fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/photos': () => json(list), ...extra });
+}
+
+const viewer = () => screen.getByRole('tabpanel');
+
+beforeEach(() => {
+  installObjectUrls();
+  jest.mocked(track).mockClear();
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => dismissToast());
+});
+
+describe('gallery', () => {
+  it("with no completed photos shows 'No Enhanced Photos Yet' with the way to the dashboard and to processing", async () => {
+    serve([photo(3, 'still-working.jpg', { status: 'uploaded', enhanced_path: null })]);
+    const { user } = await renderAt('/gallery');
+
+    expect(await screen.findByRole('heading', { name: 'No Enhanced Photos Yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check Processing Status' })).toHaveAttribute('href', '/processing');
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard');
+
+    await user.click(screen.getByRole('link', { name: 'Go to Dashboard' }));
+    expect(currentLocation()).toBe('/dashboard');
+  });
+
+  it('lists only completed photos in a scrolling sidebar and shows the first one by default', async () => {
+    serve(photos);
+    await renderAt('/gallery');
+
+    expect(await screen.findByRole('heading', { name: 'All Photos (3)' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'All photos' });
+    expect(list).toHaveClass('max-h-[500px]', 'overflow-y-auto');
+    const thumbs = within(list).getAllByRole('button');
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual(['kitchen.jpg', 'bedroom.jpg', 'terrace.jpg']);
+    expect(within(thumbs[0]).getByRole('presentation')).toHaveAttribute('src', '/api/photos/file/1-thumb.jpg');
+    expect(thumbs[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(thumbs[1]).toHaveAttribute('aria-pressed', 'false');
+
+    expect(within(viewer()).getByRole('img', { name: 'kitchen.jpg, enhanced' })).toHaveAttribute(
+      'src',
+      '/api/photos/view/1',
+    );
+    expect(screen.queryByText('Select a photo from the gallery to view it here')).not.toBeInTheDocument();
+  });
+
+  it('switches between the Enhanced and Original versions and between photos', async () => {
+    serve(photos);
+    const { user } = await renderAt('/gallery');
+    await screen.findByRole('heading', { name: 'All Photos (3)' });
+
+    expect(screen.getByRole('tab', { name: 'Enhanced' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Original' }));
+    expect(screen.getByRole('tab', { name: 'Original' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(viewer()).getByRole('img', { name: 'kitchen.jpg, original' })).toHaveAttribute(
+      'src',
+      '/api/photos/file/1-original.jpg',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'bedroom.jpg' }));
+    expect(screen.getByRole('button', { name: 'bedroom.jpg' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(viewer()).getByRole('img', { name: 'bedroom.jpg, original' })).toHaveAttribute(
+      'src',
+      '/api/photos/file/2-original.jpg',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Enhanced' }));
+    expect(within(viewer()).getByRole('img', { name: 'bedroom.jpg, enhanced' })).toHaveAttribute(
+      'src',
+      '/api/photos/view/2',
+    );
+  });
+
+  it("'Download' saves the selected photo and says 'Download successful' with its file name", async () => {
+    const clicks = recordDownloadClicks();
+    serve(photos, { 'GET /api/download-photo/2': () => fileResponse('bedroom-enhanced.jpg') });
+    const { user } = await renderAt('/gallery');
+    await user.click(await screen.findByRole('button', { name: 'bedroom.jpg' }));
+
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+
+    const toast = await notifications().findByRole('listitem');
+    expect(toast).toHaveTextContent('Download successful');
+    expect(toast).toHaveTextContent('bedroom-enhanced.jpg');
+    expect(clicks).toEqual([{ href: expect.stringMatching(/^blob:/), download: 'bedroom-enhanced.jpg' }]);
+    expect(track).toHaveBeenCalledWith('Photo Download', { photoId: 2, orderId: 'ord_a' });
+  });
+
+  it("says 'Photo not available for download' for a photo without an enhanced file", async () => {
+    const api = serve([photo(5, 'odd.jpg', { enhanced_path: null })]);
+    const { user } = await renderAt('/gallery');
+
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+
+    const toast = notifications().getByRole('listitem');
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('Photo not available for download');
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(api.fetch.mock.calls.some(([url]) => String(url).startsWith('/api/download-photo'))).toBe(false);
+  });
+
+  it("toasts 'Download failed' when the server refuses the photo", async () => {
+    serve(photos, { 'GET /api/download-photo/1': () => json({ message: 'gone' }, 404) });
+    const { user } = await renderAt('/gallery');
+
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+
+    const toast = await notifications().findByRole('listitem');
+    expect(toast).toHaveTextContent('Download failed');
+    expect(toast).toHaveTextContent('Failed to download the photo. Please try again.');
+  });
+
+  it("'Download All' streams one zip per order, busy while it is prepared", async () => {
+    const clicks = recordDownloadClicks();
+    serve(photos);
+    const { user } = await renderAt('/gallery');
+
+    await user.click(await screen.findByRole('button', { name: 'Download All' }));
+
+    expect(screen.getByRole('button', { name: 'Download All' })).toBeDisabled();
+    expect(notifications().getByRole('listitem')).toHaveTextContent(
+      'Preparing downloadPreparing a ZIP file of 3 photos...',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download All' })).toBeEnabled(), { timeout: 4000 });
+    expect(clicks).toEqual([
+      { href: '/api/orders/ord_a/download', download: '' },
+      { href: '/api/orders/ord_b/download', download: '' },
+    ]);
+    expect(notifications().getByRole('listitem')).toHaveTextContent(
+      'Download started3 photos are downloading as a ZIP file.',
+    );
+    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_a', numPhotos: 2 });
+    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_b', numPhotos: 1 });
+  });
+
+  it('has a tips panel linking to an outside listing-photo guide', async () => {
+    serve(photos);
+    await renderAt('/gallery');
+
+    const guide = await screen.findByRole('link', { name: /guide to great listing photos/ });
+    expect(guide).toHaveAttribute('target', '_blank');
+    expect(guide).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(guide.getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  it('asks the user to pick a photo when none is selected', () => {
+    render(<PhotoViewer photo={null} />);
+
+    expect(screen.getByText('Select a photo from the gallery to view it here')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,304 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { dismissToast } from '../../components/ui/use-toast';
+import { currentLocation, fakeApi, json, notifications, renderAt } from '../../features/checkout/testing/render-at';
+import type { OrderDetails, OrderPhoto } from '../../features/order-details/api/get-order';
+import { fileResponse, recordDownloadClicks } from '../../features/photos/testing/downloads';
+import { installFakeXhr, installObjectUrls } from '../../features/upload/testing/fake-xhr';
+import { track } from '../../lib/analytics';
+import { callsTo } from '../../test/fetch-mock';
+import { signedInUser } from '../../test/users';
+
+jest.mock('../../lib/analytics', () => ({ track: jest.fn(), trackPageView: jest.fn() }));
+
+const baseOrder: OrderDetails = {
+  id: 'ord_1',
+  status: 'new',
+  package_type: 'standard',
+  amount: 6900,
+  photos_purchased: 20,
+  photos_remaining: 20,
+  created_at: '2026-11-20T10:00:00Z',
+  completed_at: null,
+  photos: [],
+};
+
+const enhanced = (id: number, name: string): OrderPhoto => ({
+  id,
+  status: 'completed',
+  name,
+  original_path: `originals/7/ord_1/${id}.jpg`,
+  enhanced_path: `enhanced/7/ord_1/${id}.jpg`,
+  thumbnail_path: `thumbnails/7/ord_1/${id}-thumb.jpg`,
+  upload_date: '2026-11-20T10:05:00Z',
+  process_date: '2026-11-20T12:00:00Z',
+});
+
+function serve(
+  order: Partial<OrderDetails> | null,
+  extra: Record<string, () => Response | Promise<Response>> = {},
+  user = signedInUser,
+) {
+  return fakeApi({
+    'GET /api/auth/me': () => json(user),
+    'GET /api/orders/ord_1': () =>
+      order
+        ? json({ ...baseOrder, ...order })
+        : json({ statusCode: 404, code: 'ORDER_NOT_FOUND', message: 'Order not found' }, 404),
+    ...extra,
+  });
+}
+
+let restoreXhr: () => void;
+beforeEach(() => {
+  restoreXhr = installFakeXhr();
+  installObjectUrls();
+  jest.mocked(track).mockClear();
+});
+afterEach(() => {
+  restoreXhr();
+  jest.restoreAllMocks();
+  act(() => dismissToast());
+});
+
+describe('order page', () => {
+  it("without an order parameter says 'No Order Selected' and links to the dashboard", async () => {
+    serve(baseOrder);
+    const { user } = await renderAt('/order');
+
+    expect(screen.getByRole('heading', { name: 'No Order Selected' })).toBeInTheDocument();
+    expect(screen.getByText('Please select an order from your dashboard.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard');
+
+    await user.click(screen.getByRole('link', { name: 'Go to Dashboard' }));
+    expect(currentLocation()).toBe('/dashboard');
+  });
+
+  it("shows 'Loading order details...' and 'Back to Dashboard' while the order loads", async () => {
+    fakeApi({
+      'GET /api/auth/me': () => json(signedInUser),
+      'GET /api/orders/ord_1': () => new Promise<Response>(() => undefined),
+    });
+    await renderAt('/order?order=ord_1');
+
+    expect(await screen.findByText('Loading order details...')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it("says 'Order Not Found' for a missing or someone else's order, with the load-failure toast", async () => {
+    serve(null);
+    await renderAt('/order?order=ord_1');
+
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The order you're looking for doesn't exist or you don't have permission to access it."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    const toast = notifications().getByRole('listitem');
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('Failed to load order details. Please try again.');
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+  });
+
+  it("says 'Order Not Found' when the server cannot be reached", async () => {
+    fakeApi({
+      'GET /api/auth/me': () => json(signedInUser),
+      'GET /api/orders/ord_1': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await renderAt('/order?order=ord_1');
+
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
+  });
+
+  describe('status new', () => {
+    it('asks for the package photo count with the warning, the tip, the upload card and the guidelines', async () => {
+      serve({ status: 'new' });
+      const { user } = await renderAt('/order?order=ord_1');
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Upload your 20 photos' })).toBeInTheDocument();
+      expect(
+        screen.getByText(/quality of the photos you upload directly affects the enhanced results/),
+      ).toBeInTheDocument();
+      expect(screen.getByText('0/20 photos selected')).toBeInTheDocument();
+      expect(screen.getByText('(20 more needed)')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Upload Photos' })).toBeDisabled();
+
+      const dos = within(screen.getByRole('list', { name: 'Do' }));
+      expect(dos.getByText(/Use a cellphone/)).toBeInTheDocument();
+      expect(dos.getByText('Capture the entire room or feature')).toBeInTheDocument();
+      expect(dos.getByText(/vertical or landscape/)).toBeInTheDocument();
+      expect(dos.getByText('Include all key rooms and features')).toBeInTheDocument();
+      expect(dos.getByText("Don't worry about clutter")).toBeInTheDocument();
+      const donts = within(screen.getByRole('list', { name: "Don't" }));
+      expect(donts.getByText('Blurry or out-of-focus images')).toBeInTheDocument();
+      expect(donts.getByText('Include people')).toBeInTheDocument();
+
+      expect(screen.getByRole('heading', { name: 'How to get the best results' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Dismiss tip' }));
+      expect(screen.queryByRole('heading', { name: 'How to get the best results' })).not.toBeInTheDocument();
+    });
+
+    it('uses the photo count of the order package (basic: 5)', async () => {
+      serve({ status: 'new', package_type: 'basic', photos_purchased: 5, photos_remaining: 5 });
+      await renderAt('/order?order=ord_1');
+
+      expect(await screen.findByRole('heading', { name: 'Upload your 5 photos' })).toBeInTheDocument();
+      expect(screen.getByText('0/5 photos selected')).toBeInTheDocument();
+    });
+
+    it("offers 'Purchase More Credits' instead of the upload card when the host has no credits", async () => {
+      serve({ status: 'new' }, {}, { ...signedInUser, photos_remaining: 0 });
+      const { user } = await renderAt('/order?order=ord_1');
+
+      expect(await screen.findByRole('heading', { name: 'No photo credits remaining' })).toBeInTheDocument();
+      expect(screen.getByText(/You currently have 0 photo credits/)).toBeInTheDocument();
+      expect(screen.queryByText(/photos selected/)).not.toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Do' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('link', { name: 'Purchase More Credits' }));
+      expect(currentLocation()).toBe('/package-selection');
+    });
+  });
+
+  describe('status pending', () => {
+    it("says the photos are being enhanced; 'Refresh Status' asks again and 'Return to Dashboard' goes back", async () => {
+      let status = 'pending';
+      const api = fakeApi({
+        'GET /api/auth/me': () => json(signedInUser),
+        'GET /api/orders/ord_1': () =>
+          json({ ...baseOrder, status, photos: status === 'completed' ? [enhanced(1, 'kitchen.jpg')] : [] }),
+      });
+      const { user } = await renderAt('/order?order=ord_1');
+
+      expect(await screen.findByRole('heading', { name: 'Your photos are being enhanced' })).toBeInTheDocument();
+      expect(screen.getByText(/typically takes about 3 hours/)).toBeInTheDocument();
+      expect(screen.getByText(/send you an email/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/dashboard');
+
+      status = 'completed';
+      await user.click(screen.getByRole('button', { name: 'Refresh Status' }));
+      expect(await screen.findByRole('heading', { name: 'Your enhanced photos' })).toBeInTheDocument();
+      expect(callsTo(api.fetch, '/api/orders/ord_1')).toHaveLength(2);
+    });
+  });
+
+  describe('status completed', () => {
+    const completedOrder: Partial<OrderDetails> = {
+      status: 'completed',
+      photos_remaining: 0,
+      photos: [
+        enhanced(1, 'kitchen.jpg'),
+        enhanced(2, 'bedroom.jpg'),
+        { ...enhanced(3, 'garden.jpg'), status: 'failed', enhanced_path: null },
+      ],
+    };
+
+    it('lists the enhanced photos with their thumbnails, labels and downloads', async () => {
+      serve(completedOrder);
+      await renderAt('/order?order=ord_1');
+
+      expect(await screen.findByRole('heading', { name: 'Your enhanced photos' })).toBeInTheDocument();
+      expect(screen.getByText('2 enhanced photos')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Download All Photos' })).toBeEnabled();
+
+      const kitchen = within(screen.getByTestId('order-photo-1'));
+      expect(kitchen.getByRole('img', { name: 'kitchen.jpg' })).toHaveAttribute('src', '/api/photos/file/1-thumb.jpg');
+      expect(kitchen.getByText('Enhanced')).toBeInTheDocument();
+      expect(kitchen.getByRole('button', { name: 'Download kitchen.jpg' })).toHaveTextContent('Download');
+
+      const garden = within(screen.getByTestId('order-photo-3'));
+      expect(garden.getByText('Photo not available')).toBeInTheDocument();
+      expect(garden.queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it("downloads one photo under the server's file name", async () => {
+      const clicks = recordDownloadClicks();
+      serve(completedOrder, { 'GET /api/download-photo/1': () => fileResponse('kitchen-enhanced.jpg') });
+      const { user } = await renderAt('/order?order=ord_1');
+
+      await user.click(await screen.findByRole('button', { name: 'Download kitchen.jpg' }));
+
+      const toast = await notifications().findByRole('listitem');
+      expect(toast).toHaveTextContent('Download successful');
+      expect(toast).toHaveTextContent('kitchen-enhanced.jpg');
+      expect(clicks).toEqual([{ href: expect.stringMatching(/^blob:/), download: 'kitchen-enhanced.jpg' }]);
+      expect(track).toHaveBeenCalledWith('Photo Download', { photoId: 1, orderId: 'ord_1' });
+    });
+
+    it("falls back to 'enhanced-photo-{id}.jpg' when the server sends no file name", async () => {
+      const clicks = recordDownloadClicks();
+      serve(completedOrder, { 'GET /api/download-photo/2': () => fileResponse(null) });
+      const { user } = await renderAt('/order?order=ord_1');
+
+      await user.click(await screen.findByRole('button', { name: 'Download bedroom.jpg' }));
+
+      expect(await notifications().findByText('enhanced-photo-2.jpg')).toBeInTheDocument();
+      expect(clicks[0].download).toBe('enhanced-photo-2.jpg');
+    });
+
+    it("toasts 'Download failed' when the photo cannot be fetched", async () => {
+      serve(completedOrder, { 'GET /api/download-photo/1': () => json({ message: 'gone' }, 500) });
+      const { user } = await renderAt('/order?order=ord_1');
+
+      await user.click(await screen.findByRole('button', { name: 'Download kitchen.jpg' }));
+
+      const toast = await notifications().findByRole('listitem');
+      expect(toast).toHaveTextContent('Download failed');
+      expect(toast).toHaveTextContent('Failed to download the photo. Please try again.');
+      expect(toast).toHaveAttribute('data-variant', 'destructive');
+    });
+
+    it("'Download All Photos' hands the streamed zip to the browser: 'Preparing download', busy, then 'Download started'", async () => {
+      const clicks = recordDownloadClicks();
+      serve(completedOrder);
+      const { user } = await renderAt('/order?order=ord_1');
+
+      await user.click(await screen.findByRole('button', { name: 'Download All Photos' }));
+
+      expect(clicks).toEqual([{ href: '/api/orders/ord_1/download', download: '' }]);
+      expect(screen.getByRole('button', { name: 'Download All Photos' })).toBeDisabled();
+      let toast = notifications().getByRole('listitem');
+      expect(toast).toHaveTextContent('Preparing download');
+      expect(toast).toHaveTextContent('Preparing a ZIP file of 2 photos...');
+      expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_1', numPhotos: 2 });
+
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Download All Photos' })).toBeEnabled(), {
+        timeout: 3000,
+      });
+      toast = notifications().getByRole('listitem');
+      expect(toast).toHaveTextContent('Download started');
+      expect(toast).toHaveTextContent('2 photos are downloading as a ZIP file.');
+      expect(clicks).toHaveLength(1);
+    });
+
+    it("says 'No photos to download' when none of the order's photos was enhanced", async () => {
+      const clicks = recordDownloadClicks();
+      serve({ status: 'completed', photos: [{ ...enhanced(3, 'garden.jpg'), enhanced_path: null }] });
+      const { user } = await renderAt('/order?order=ord_1');
+
+      await user.click(await screen.findByRole('button', { name: 'Download All Photos' }));
+
+      const toast = await notifications().findByRole('listitem');
+      expect(toast).toHaveTextContent('No photos to download');
+      expect(toast).toHaveTextContent('There are no enhanced photos available for download.');
+      expect(clicks).toEqual([]);
+    });
+
+    it('tells the host to contact support when the order has no photos', async () => {
+      serve({ status: 'completed', photos: [] });
+      await renderAt('/order?order=ord_1');
+
+      expect(await screen.findByRole('heading', { name: 'No photos available' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/contact');
+      expect(screen.queryByRole('button', { name: 'Download All Photos' })).not.toBeInTheDocument();
+    });
+  });
+
+  it("shows 'Unknown Order Status' with the status for anything else", async () => {
+    serve({ status: 'archived' });
+    await renderAt('/order?order=ord_1');
+
+    expect(await screen.findByRole('heading', { name: 'Unknown Order Status' })).toBeInTheDocument();
+    expect(screen.getByText('archived')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
