@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { ApiKeysPage } from '../features/api-keys/components/api-keys-page';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { AuthConfirmRoute } from './routes/auth-confirm';
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path="cookie-policy" element={<CookiePolicyRoute />} />
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<DashboardRoute />} />
+          <Route path="dashboard/api-keys" element={<ApiKeysPage />} />
           <Route path="order" element={<OrderRoute />} />
           <Route path="processing" element={<ProcessingRoute />} />
           <Route path="gallery" element={<GalleryRoute />} />

@@ -1,12 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { SystemClock } from './adapters/system.clock';
+import { CreateApiKey } from './application/create-api-key.use-case';
+import { ListApiKeys } from './application/list-api-keys.use-case';
+import { RevokeApiKey } from './application/revoke-api-key.use-case';
 import { AuthenticateRequest } from './application/authenticate-request.use-case';
 import { GetCurrentUser } from './application/get-current-user.use-case';
 import { LinkExternalAuthId } from './application/link-external-auth-id.use-case';
 import { RequestMagicLink } from './application/request-magic-link.use-case';
 import { Sessions } from './application/sessions';
 import { VerifyMagicLink } from './application/verify-magic-link.use-case';
+import { ApiKeysController } from './http/api-keys.controller';
 import { AuthController } from './http/auth.controller';
 import { AuthGuard } from './http/auth.guard';
 import { CsrfGuard } from './http/csrf.guard';
@@ -23,7 +27,7 @@ import { Clock } from './ports/clock';
  */
 @Global()
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, ApiKeysController],
   providers: [
     { provide: Clock, useClass: SystemClock },
     { provide: APP_GUARD, useClass: CsrfGuard },
@@ -34,6 +38,9 @@ import { Clock } from './ports/clock';
     VerifyMagicLink,
     GetCurrentUser,
     LinkExternalAuthId,
+    CreateApiKey,
+    ListApiKeys,
+    RevokeApiKey,
   ],
   exports: [Clock, AuthenticateRequest, AuthGuard],
 })

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
+import { AccountRepairBanner } from '../../features/auth/components/account-repair-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useHeaderVariant } from './header-variant';
@@ -20,7 +21,11 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header variant={headerVariant} />
+      <AccountRepairBanner />
+      {/* Keeps the floating header below a repair banner; `contents` leaves the sticky header free to stick. */}
+      <div className={headerVariant === 'transparent' ? 'relative' : 'contents'}>
+        <Header variant={headerVariant} />
+      </div>
       <main id="main" className={`flex-1 ${clearsHeader ? 'pt-20' : ''}`}>
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -6,8 +6,9 @@ import { Toaster } from '../../../components/ui/toaster';
 import { callsTo, fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { SignInCard } from './sign-in-card';
 
-function renderCard() {
-  return render(
+/** The card, once the server has said which sign-in methods it offers. */
+async function renderCard() {
+  render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <MemoryRouter>
         <SignInCard />
@@ -15,6 +16,7 @@ function renderCard() {
       </MemoryRouter>
     </SWRConfig>,
   );
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 const SENT = 'Check your email: if the address is valid, a sign-in link is on its way.';
@@ -22,7 +24,7 @@ const SENT = 'Check your email: if the address is valid, a sign-in link is on it
 describe('sign-in card', () => {
   it("carries the spec's copy, the signup-form anchor and the legal links", async () => {
     mockFetch(() => fakeResponse({ body: { google: false } }));
-    renderCard();
+    await renderCard();
 
     expect(screen.getByRole('heading', { name: 'Enhance your listing photos' })).toBeInTheDocument();
     expect(document.getElementById('signup-form')).toContainElement(screen.getByRole('heading'));
@@ -32,7 +34,7 @@ describe('sign-in card', () => {
 
   it('offers Google only when the server has it configured', async () => {
     mockFetch(() => fakeResponse({ body: { google: true } }));
-    renderCard();
+    await renderCard();
     expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
       'href',
       '/api/auth/google',
@@ -41,7 +43,7 @@ describe('sign-in card', () => {
 
   it('hides Google when it is not configured', async () => {
     const fetchMock = mockFetch(() => fakeResponse({ body: { google: false } }));
-    renderCard();
+    await renderCard();
     await screen.findByRole('button', { name: 'Email me a sign-in link' });
     expect(callsTo(fetchMock, '/api/auth/providers')).toHaveLength(1);
     expect(screen.queryByRole('link', { name: 'Sign in with Google' })).not.toBeInTheDocument();
@@ -51,7 +53,7 @@ describe('sign-in card', () => {
     const fetchMock = mockFetch((url) =>
       url === '/api/auth/email' ? fakeResponse({ body: { message: SENT } }) : fakeResponse({ body: { google: false } }),
     );
-    renderCard();
+    await renderCard();
     const user = userEvent.setup();
 
     await user.type(screen.getByLabelText('Email address'), 'host@example.com');
@@ -72,7 +74,7 @@ describe('sign-in card', () => {
           })
         : fakeResponse({ body: { google: false } }),
     );
-    renderCard();
+    await renderCard();
     const user = userEvent.setup();
 
     await user.type(screen.getByLabelText('Email address'), 'host@example.com');
