@@ -1,15 +1,35 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { formatPrice, type PackageDefinition } from '@catalogue';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { CheckIcon } from '../../packages/components/check-icon';
 import type { PaymentConfig } from '../api/get-payment-config';
 import type { PaymentIntent } from '../api/create-payment-intent';
 import type { PurchaseSuccess } from '../finish-purchase';
+import { PAYMENT_MESSAGES } from '../messages';
+import type { StripePaymentFormProps } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';
 
-// Stripe's React bindings are only needed when Stripe is configured; keep them out of the main bundle.
-const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+// Stripe's React bindings are only needed when Stripe is configured; keep them out of the main bundle. If that
+// chunk cannot be fetched (a deploy replaced it, the network dropped), the checkout says so instead of crashing.
+const StripePaymentForm = lazy(() =>
+  import('./stripe-payment-form').catch(() => ({ default: PaymentFormUnavailable })),
+);
+
+function PaymentFormUnavailable({ onBack, onSetupFailed }: Pick<StripePaymentFormProps, 'onBack' | 'onSetupFailed'>) {
+  useEffect(() => onSetupFailed(), [onSetupFailed]);
+  return (
+    <div className="space-y-5">
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        {PAYMENT_MESSAGES.setupFailed}
+      </p>
+      <Button variant="secondary" size="lg" onClick={onBack}>
+        Back
+      </Button>
+    </div>
+  );
+}
 
 export interface CheckoutViewProps {
   pkg: PackageDefinition;
