@@ -7,7 +7,8 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-500 disabled:pointer-events-none disabled:opacity-50';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-teal-600 text-white shadow-sm hover:bg-teal-700',
+  // teal-700 under white text: 5.5:1, AA for normal-size text (teal-600 is only 3.7:1).
+  primary: 'bg-teal-700 text-white shadow-sm hover:bg-teal-800',
   secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   /** For dark surfaces such as the signed-in header. */
