@@ -4,11 +4,13 @@ import { ConfigModule } from './config/config.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContactModule } from './modules/contact/contact.module';
+import { EnhancementModule } from './modules/enhancement/enhancement.module';
 import { HealthModule } from './modules/health/health.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { PackagesModule } from './modules/packages/packages.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { PhotosModule } from './modules/photos/photos.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { SystemModule } from './modules/system/system.module';
 import { DatabaseModule } from './shared/db/database.module';
@@ -34,6 +36,8 @@ export class AppModule {
         AuthModule,
         PaymentsModule.forRoot(config),
         OrdersModule,
+        PhotosModule,
+        EnhancementModule,
       ],
     };
   }

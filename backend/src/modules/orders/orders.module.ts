@@ -1,8 +1,15 @@
 import { Module } from '@nestjs/common';
+import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
 import { ListOrders } from './application/list-orders.use-case';
+import { SendPhotosReadyEmail } from './application/send-photos-ready-email.use-case';
 import { UpdateOrderStatus } from './application/update-order-status.use-case';
 import { OrdersController } from './http/orders.controller';
+import { PhotosReadyJob } from './jobs/photos-ready.job';
 
-@Module({ controllers: [OrdersController], providers: [ListOrders, GetOrder, UpdateOrderStatus], exports: [GetOrder] })
+@Module({
+  controllers: [OrdersController],
+  providers: [ListOrders, GetOrder, UpdateOrderStatus, CompleteOrderIfDone, SendPhotosReadyEmail, PhotosReadyJob],
+  exports: [GetOrder, CompleteOrderIfDone],
+})
 export class OrdersModule {}

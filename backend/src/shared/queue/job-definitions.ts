@@ -7,6 +7,10 @@ export interface JobPayloads {
   'system.heartbeat': { nonce: string };
   /** Emails the purchase receipt for an order, once. */
   'payments.purchase-receipt': { orderId: string };
+  /** Turns one uploaded photo into its enhanced JPEG, preview and thumbnail. */
+  'photos.enhance': { photoId: number };
+  /** Emails the host that an order's photos are ready, once. */
+  'orders.photos-ready': { orderId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -23,6 +27,9 @@ export interface JobPolicy {
 export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'system.heartbeat': { attempts: 3, backoffMs: 200, concurrency: 2 },
   'payments.purchase-receipt': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
+  // One photo at a time per worker process: the engine uses a core and up to ~1 GB for the learned stage.
+  'photos.enhance': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
+  'orders.photos-ready': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

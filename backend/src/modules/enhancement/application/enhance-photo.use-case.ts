@@ -1,0 +1,101 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../../config/app-config';
+import { PhotoEntity } from '../../../shared/db/entities';
+import { type JobContext } from '../../../shared/queue/job-definitions';
+import { Mailer } from '../../notifications/ports/mailer';
+import { CompleteOrderIfDone } from '../../orders/application/complete-order-if-done.use-case';
+import { derivedKeys } from '../../photos/domain/photo-files';
+import { ObjectStorage } from '../../storage/ports/object-storage';
+import { isEnhancementError } from '../engine';
+import { EnhancementModel } from '../ports/enhancement-model';
+
+/**
+ * One uploaded photo -> enhanced JPEG, preview and thumbnail. Idempotent: outputs go to deterministic keys and the
+ * row only moves from uploaded to completed once. A photo the engine refuses, or that still fails on the last
+ * attempt, is marked failed with its reason and support is told; the order completes without it either way.
+ */
+@Injectable()
+export class EnhancePhoto {
+  private readonly logger = new Logger('EnhancePhoto');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly model: EnhancementModel,
+    private readonly completeOrderIfDone: CompleteOrderIfDone,
+    private readonly mailer: Mailer,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(photoId: number, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
+    const photos = this.dataSource.getRepository(PhotoEntity);
+    const photo = await photos.findOneBy({ id: photoId });
+    if (!photo || photo.status !== 'uploaded') return;
+    await photos.increment({ id: photoId }, 'attempts', 1);
+
+    let result;
+    try {
+      const original = await this.readAll(photo.originalPath);
+      const started = Date.now();
+      result = await this.model.enhance(original);
+      this.logger.log(`Photo ${photoId} enhanced in ${Date.now() - started} ms`);
+    } catch (err) {
+      const permanent = isEnhancementError(err) && err.code !== 'MODEL_FAILED';
+      if (!permanent && context.attempt < context.maxAttempts) throw err;
+      await this.markFailed(photo, err instanceof Error ? err.message : String(err));
+      return;
+    }
+
+    const keys = derivedKeys({ userId: photo.userId, orderId: photo.orderId, photoId: photo.id });
+    await this.storage.put(keys.enhanced, result.image, { contentType: 'image/jpeg' });
+    await this.storage.put(keys.preview, result.preview, { contentType: 'image/webp' });
+    await this.storage.put(keys.thumbnail, result.thumbnail, { contentType: 'image/webp' });
+
+    const completed = await this.dataSource.transaction(async (em) => {
+      const update = await em
+        .getRepository(PhotoEntity)
+        .createQueryBuilder()
+        .update()
+        .set({
+          status: 'completed',
+          enhancedPath: keys.enhanced,
+          previewPath: keys.preview,
+          thumbnailPath: keys.thumbnail,
+          processDate: () => 'now()',
+          engineVersion: this.model.version,
+          // TypeORM serialises jsonb columns itself; its deep-partial type just cannot see through the report's shape.
+          enhancementReport: result.report as never,
+          failureReason: null,
+        })
+        .where('id = :id AND status = :status', { id: photoId, status: 'uploaded' })
+        .execute();
+      if (!update.affected) return false;
+      await em.query('UPDATE users SET photos_processed = photos_processed + 1 WHERE id = $1', [photo.userId]);
+      return true;
+    });
+    if (completed) await this.completeOrderIfDone.execute(photo.orderId);
+  }
+
+  private async markFailed(photo: PhotoEntity, reason: string): Promise<void> {
+    const update = await this.dataSource
+      .getRepository(PhotoEntity)
+      .update({ id: photo.id, status: 'uploaded' }, { status: 'failed', failureReason: reason.slice(0, 1000) });
+    if (!update.affected) return;
+    this.logger.error(`Photo ${photo.id} of order ${photo.orderId} failed: ${reason}`);
+    await this.mailer
+      .send({
+        to: this.config.mail.supportEmail,
+        subject: `Photo ${photo.id} of order ${photo.orderId} could not be enhanced`,
+        text: `Photo ${photo.id} (${photo.name ?? 'unnamed'}) of order ${photo.orderId}, user ${photo.userId}, failed after ${photo.attempts + 1} attempt(s).\n\nReason: ${reason}\n\nThe order completes without it; the host sees 'Photo not available'.`,
+      })
+      .catch((err: unknown) => this.logger.warn(`Support not told about photo ${photo.id}: ${String(err)}`));
+    await this.completeOrderIfDone.execute(photo.orderId);
+  }
+
+  private async readAll(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../../config/app-config';
+import { queryRows } from '../../../shared/db/query-rows';
+import { Mailer } from '../../notifications/ports/mailer';
+
+interface ReadyOrder {
+  id: string;
+  email: string;
+  name: string | null;
+  delivered: number;
+  failed: number;
+}
+
+/** The one "your photos are ready" email per order: claimed in the database first, given back if sending fails. */
+@Injectable()
+export class SendPhotosReadyEmail {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mailer: Mailer,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(orderId: string): Promise<void> {
+    const [order] = await queryRows<ReadyOrder>(
+      this.dataSource,
+      `UPDATE orders o SET ready_email_sent_at = now() FROM users u
+       WHERE o.id = $1 AND o.status = 'completed' AND o.ready_email_sent_at IS NULL AND u.id = o.user_id
+       RETURNING o.id, u.email, u.name,
+         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'completed')::int AS delivered,
+         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'failed')::int AS failed`,
+      [orderId],
+    );
+    if (!order) return;
+    const link = `${this.config.publicUrl}/order?order=${order.id}`;
+    const lines = [
+      `Hi${order.name ? ` ${order.name}` : ''},`,
+      '',
+      `Your ${order.delivered} enhanced photo${order.delivered === 1 ? ' is' : 's are'} ready.`,
+      `View and download them here: ${link}`,
+      '',
+      'You can download them one by one or all at once as a zip. They are kept for 90 days.',
+    ];
+    if (order.failed > 0) {
+      lines.push(
+        '',
+        `${order.failed} photo${order.failed === 1 ? '' : 's'} could not be enhanced; our team has been told and ` +
+          `will be in touch. You can also reply to ${this.config.mail.supportEmail}.`,
+      );
+    }
+    try {
+      await this.mailer.send({ to: order.email, subject: 'Your enhanced photos are ready', text: lines.join('\n') });
+    } catch (err) {
+      await this.dataSource.query('UPDATE orders SET ready_email_sent_at = NULL WHERE id = $1', [orderId]);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,256 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
+import { queryRows } from '../../../shared/db/query-rows';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../../shared/errors/app-error';
+import { JobQueue } from '../../../shared/queue/job-queue';
+import { decodePhoto } from '../../enhancement/engine/decode';
+import { ObjectStorage } from '../../storage/ports/object-storage';
+import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
+import { displayName, MAX_FILE_BYTES, MAX_INPUT_PIXELS } from '../domain/upload-limits';
+
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; field: string; fileName: string | undefined; stream: Readable };
+
+export interface UploadedPhoto {
+  id: number;
+  name: string;
+  status: 'uploaded';
+  original_path: string;
+}
+
+export interface UploadResult {
+  photos: UploadedPhoto[];
+  order: { id: string; status: string; photos_remaining: number };
+}
+
+interface StoredFile {
+  photoId: number;
+  key: string;
+  name: string;
+  size: number;
+}
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+};
+
+const orderNotFound = () =>
+  new NotFoundError(
+    'ORDER_NOT_FOUND',
+    "The order you're looking for doesn't exist or you don't have permission to access it.",
+  );
+const tooMany = (remaining: number) =>
+  new BadRequestError('TOO_MANY_PHOTOS', `You can only upload up to ${remaining} more photo(s).`);
+
+/**
+ * Stores a host's photos for one of their orders, all or nothing. Each file streams to storage under a key the
+ * server makes, is checked by decoding (not by its name or MIME type), and only when every file passed are the
+ * photo rows written and the credits taken, in one transaction. Any failure removes what this request stored.
+ * When the order has no credits left it becomes pending and one enhancement job per photo is queued.
+ */
+@Injectable()
+export class UploadPhotos {
+  private readonly logger = new Logger('UploadPhotos');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async execute(userId: number, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
+    let order: OrderEntity | undefined;
+    const stored: StoredFile[] = [];
+    try {
+      for await (const part of parts) {
+        if (part.kind === 'field') {
+          if (part.name === 'orderId') order = await this.uploadableOrder(userId, part.value);
+          continue;
+        }
+        if (part.field !== 'photos' && part.field !== 'photos[]') {
+          throw new BadRequestError('UNEXPECTED_FILE_FIELD', `Unexpected file field "${part.field}"; send photos.`);
+        }
+        if (!order) throw new BadRequestError('ORDER_ID_FIRST', 'Send orderId before the photos in the form.');
+        if (stored.length >= order.photosRemaining) throw tooMany(order.photosRemaining);
+        stored.push(await this.storeOne(userId, order.id, part.fileName, part.stream));
+      }
+      if (!order) throw new BadRequestError('ORDER_ID_REQUIRED', 'orderId is required.');
+      if (stored.length === 0) throw new BadRequestError('NO_FILES', 'Please select at least one file to upload.');
+      const result = await this.commit(userId, order.id, stored);
+      if (result.order.status === 'pending') await this.queueEnhancement(order.id);
+      return result;
+    } catch (err) {
+      await Promise.all(stored.map((f) => this.storage.delete(f.key).catch(() => undefined)));
+      throw err;
+    }
+  }
+
+  private async uploadableOrder(userId: number, orderId: string): Promise<OrderEntity> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(orderId)) throw orderNotFound();
+    const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
+    if (!order) throw orderNotFound();
+    if (order.status !== 'new') throw new ConflictError('ORDER_NOT_ACCEPTING', 'This order is not accepting uploads.');
+    if (order.photosRemaining === 0) throw new ConflictError('NO_CREDITS', 'No photo credits remaining');
+    return order;
+  }
+
+  private async storeOne(
+    userId: number,
+    orderId: string,
+    fileName: string | undefined,
+    stream: Readable,
+  ): Promise<StoredFile> {
+    const name = displayName(fileName);
+    const { head, body } = await peek(stream, 16);
+    const format = sniffImageFormat(head);
+    if (!format) {
+      body.resume();
+      throw new AppError('unsupported_media_type', 'UNSUPPORTED_FORMAT', `${name} is not a JPG, PNG or WEBP image.`);
+    }
+    const [{ id: photoId }] = await queryRows<{ id: number }>(
+      this.dataSource,
+      `SELECT nextval(pg_get_serial_sequence('photos', 'id'))::int AS id`,
+    );
+    const key = originalKey({ userId, orderId, photoId }, format);
+    const limiter = new SizeLimit(MAX_FILE_BYTES, name);
+    body.on('error', (err) => limiter.destroy(err));
+    const { size } = await this.storage.put(key, body.pipe(limiter), { contentType: CONTENT_TYPES[format] });
+    if (size === 0) throw new BadRequestError('EMPTY_FILE', `${name} is empty.`);
+    try {
+      await this.validateImage(key, format, name);
+    } catch (err) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+    return { photoId, key, name, size };
+  }
+
+  /** Decodes the stored bytes (cheaply, at thumbnail scale): refuses truncated files and pixel bombs. */
+  private async validateImage(key: string, format: ImageFormat, name: string): Promise<void> {
+    const unreadable = () =>
+      new BadRequestError(
+        'UNREADABLE_IMAGE',
+        `${name} could not be read as an image. It may be damaged or incomplete.`,
+      );
+    try {
+      if (format === 'heic') {
+        // sharp's prebuilt libvips has no HEVC decoder; the engine's own decoder reads iPhone photos.
+        const chunks: Buffer[] = [];
+        for await (const chunk of await this.storage.get(key)) chunks.push(chunk as Buffer);
+        await decodePhoto(Buffer.concat(chunks));
+        return;
+      }
+      const decoder = sharp({ failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
+        .resize(64, 64, { fit: 'inside' })
+        .raw();
+      const source = await this.storage.get(key);
+      source.on('error', (err) => decoder.destroy(err));
+      await source.pipe(decoder).toBuffer();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (/pixel limit|too large|megapixel/i.test(message)) {
+        throw new AppError('payload_too_large', 'IMAGE_TOO_LARGE', `${name} is too large (more than 100 megapixels).`);
+      }
+      throw unreadable();
+    }
+  }
+
+  private async commit(userId: number, orderId: string, files: StoredFile[]): Promise<UploadResult> {
+    return this.dataSource.transaction(async (em) => {
+      const order = await em
+        .getRepository(OrderEntity)
+        .createQueryBuilder('o')
+        .setLock('pessimistic_write')
+        .where('o.id = :orderId AND o.user_id = :userId', { orderId, userId })
+        .getOne();
+      if (!order) throw orderNotFound();
+      if (order.status !== 'new')
+        throw new ConflictError('ORDER_NOT_ACCEPTING', 'This order is not accepting uploads.');
+      // Another request may have used credits while this one streamed.
+      if (files.length > order.photosRemaining) throw tooMany(order.photosRemaining);
+      const [user] = await em.query('SELECT photos_remaining FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (!user || user.photos_remaining < files.length) {
+        throw new ConflictError('NO_CREDITS', 'No photo credits remaining');
+      }
+      // Explicit ids: the keys already name them. (TypeORM's insert would drop a value for a generated column.)
+      for (const f of files) {
+        await em.query(
+          `INSERT INTO photos (id, user_id, order_id, original_path, name, size_bytes, status)
+           VALUES ($1, $2, $3, $4, $5, $6, 'uploaded')`,
+          [f.photoId, userId, orderId, f.key, f.name, f.size],
+        );
+      }
+      const remaining = order.photosRemaining - files.length;
+      const status = remaining === 0 ? 'pending' : 'new';
+      await em.query('UPDATE orders SET photos_remaining = $1, status = $2 WHERE id = $3', [
+        remaining,
+        status,
+        orderId,
+      ]);
+      await em.query('UPDATE users SET photos_remaining = photos_remaining - $1 WHERE id = $2', [files.length, userId]);
+      return {
+        photos: files.map((f) => ({ id: f.photoId, name: f.name, status: 'uploaded' as const, original_path: f.key })),
+        order: { id: orderId, status, photos_remaining: remaining },
+      };
+    });
+  }
+
+  private async queueEnhancement(orderId: string): Promise<void> {
+    const photos = await this.dataSource
+      .getRepository(PhotoEntity)
+      .find({ where: { orderId, status: 'uploaded' }, select: { id: true } });
+    try {
+      for (const p of photos) await this.queue.enqueue('photos.enhance', { photoId: p.id }, { jobId: `photo-${p.id}` });
+    } catch (err) {
+      // The photos are safely stored and the order is pending; the reconciler queues them when the queue is back.
+      this.logger.warn(`Enhancement of order ${orderId} not queued yet: ${String(err)}`);
+    }
+  }
+}
+
+/** Fails the stream as soon as it carries more than `limit` bytes, so an oversized file is never stored whole. */
+class SizeLimit extends Transform {
+  private seen = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly name: string,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) {
+      done(new AppError('payload_too_large', 'FILE_TOO_LARGE', `${this.name} is larger than 10MB.`));
+      return;
+    }
+    done(null, chunk);
+  }
+}
+
+/** Reads the first bytes of a stream and hands back a stream that still yields every byte. */
+async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; body: Readable }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    if (length >= bytes) break;
+  }
+  const head = Buffer.concat(chunks);
+  const body = new Transform({ transform: (chunk, _enc, done) => done(null, chunk) });
+  body.write(head);
+  if (stream.readableEnded) {
+    body.end();
+  } else {
+    stream.on('error', (err) => body.destroy(err));
+    stream.pipe(body);
+  }
+  return { head, body };
+}

@@ -1,0 +1,46 @@
+import { derivedKeys, enhancedDownloadName, originalKey, parsePhotoFileName, sniffImageFormat } from './photo-files';
+import { displayName } from './upload-limits';
+
+describe('photo files', () => {
+  const owner = { userId: 7, orderId: 'ord_abc', photoId: 42 };
+
+  it('builds keys from ids and the detected format only', () => {
+    expect(originalKey(owner, 'jpeg')).toBe('originals/7/ord_abc/42.jpg');
+    expect(derivedKeys(owner)).toEqual({
+      enhanced: 'enhanced/7/ord_abc/42-enhanced.jpg',
+      preview: 'previews/7/ord_abc/42-preview.webp',
+      thumbnail: 'thumbnails/7/ord_abc/42-thumb.webp',
+    });
+  });
+
+  it('maps each key’s last segment back to the photo and variant', () => {
+    expect(parsePhotoFileName('42.jpg')).toEqual({ photoId: 42, variant: 'original' });
+    expect(parsePhotoFileName('42-enhanced.jpg')).toEqual({ photoId: 42, variant: 'enhanced' });
+    expect(parsePhotoFileName('42-preview.webp')).toEqual({ photoId: 42, variant: 'preview' });
+    expect(parsePhotoFileName('42-thumb.webp')).toEqual({ photoId: 42, variant: 'thumbnail' });
+  });
+
+  it.each(['../42.jpg', '42.jpg/..', '42.exe', 'abc.jpg', '42-other.jpg', '', '%2e%2e%2f42.jpg'])(
+    'refuses %j',
+    (name) => {
+      expect(parsePhotoFileName(name)).toBeUndefined();
+    },
+  );
+
+  it('detects formats from the bytes, not the name', () => {
+    expect(sniffImageFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(sniffImageFormat(Buffer.from('89504e470d0a1a0a0000', 'hex'))).toBe('png');
+    expect(sniffImageFormat(Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('webp');
+    expect(sniffImageFormat(Buffer.from('\x00\x00\x00\x18ftypheic', 'latin1'))).toBe('heic');
+    expect(sniffImageFormat(Buffer.from('hello, I am a text file'))).toBeUndefined();
+    expect(sniffImageFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
+  });
+
+  it('makes safe display and download names', () => {
+    expect(displayName('../../etc/passwd')).toBe('passwd');
+    expect(displayName('C:\\Users\\me\\IMG_1.jpg')).toBe('IMG_1.jpg');
+    expect(enhancedDownloadName('IMG_0042.HEIC', 42)).toBe('IMG_0042-enhanced.jpg');
+    expect(enhancedDownloadName('"evil"\r\n.jpg', 3)).toBe('evil-enhanced.jpg');
+    expect(enhancedDownloadName(null, 9)).toBe('enhanced-photo-9.jpg');
+  });
+});

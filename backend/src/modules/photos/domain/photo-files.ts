@@ -1,0 +1,65 @@
+/**
+ * Where a photo's files live and how clients name them. Keys are built only from ids the server issued and the
+ * format it detected, never from the host's file name. A client names a file by the last segment of its path
+ * (`42.jpg`, `42-enhanced.jpg`, `42-preview.webp`, `42-thumb.webp`), which maps back to one photo and variant.
+ */
+export type PhotoVariant = 'original' | 'enhanced' | 'preview' | 'thumbnail';
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
+
+export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heic: 'heic' };
+
+export interface PhotoOwner {
+  userId: number;
+  orderId: string;
+  photoId: number;
+}
+
+export function originalKey(p: PhotoOwner, format: ImageFormat): string {
+  return `originals/${p.userId}/${p.orderId}/${p.photoId}.${FORMAT_EXTENSIONS[format]}`;
+}
+
+/** Deterministic, so running an enhancement twice overwrites rather than duplicates. */
+export function derivedKeys(p: PhotoOwner): Record<Exclude<PhotoVariant, 'original'>, string> {
+  return {
+    enhanced: `enhanced/${p.userId}/${p.orderId}/${p.photoId}-enhanced.jpg`,
+    preview: `previews/${p.userId}/${p.orderId}/${p.photoId}-preview.webp`,
+    thumbnail: `thumbnails/${p.userId}/${p.orderId}/${p.photoId}-thumb.webp`,
+  };
+}
+
+const FILE_NAME = /^(\d{1,12})(?:-(enhanced|preview|thumb))?\.(jpg|png|webp|heic)$/;
+const SUFFIX_VARIANT = { enhanced: 'enhanced', preview: 'preview', thumb: 'thumbnail' } as const;
+
+/** `42-thumb.webp` -> photo 42's thumbnail; undefined for anything that is not one of our names. */
+export function parsePhotoFileName(name: string): { photoId: number; variant: PhotoVariant } | undefined {
+  const m = FILE_NAME.exec(name);
+  if (!m) return undefined;
+  const variant = m[2] ? SUFFIX_VARIANT[m[2] as keyof typeof SUFFIX_VARIANT] : 'original';
+  return { photoId: Number(m[1]), variant };
+}
+
+/** The detected format from a file's first bytes; the name and the browser's MIME type are not trusted. */
+export function sniffImageFormat(head: Buffer): ImageFormat | undefined {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
+    const brand = head.toString('latin1', 8, 12);
+    if (['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand)) return 'heic';
+  }
+  return undefined;
+}
+
+/** A download name from the host's file name: `IMG_0042.HEIC` -> `IMG_0042-enhanced.jpg`, safe for a header. */
+export function enhancedDownloadName(originalName: string | null, photoId: number): string {
+  const stem = (originalName ?? '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9._ -]/g, '')
+    .trim()
+    .slice(0, 80);
+  return stem ? `${stem}-enhanced.jpg` : `enhanced-photo-${photoId}.jpg`;
+}

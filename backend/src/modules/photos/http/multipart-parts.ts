@@ -1,0 +1,69 @@
+import busboy from 'busboy';
+import { type Request } from 'express';
+import { AppError, BadRequestError } from '../../../shared/errors/app-error';
+import { type UploadPart } from '../application/upload-photos.use-case';
+import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '../domain/upload-limits';
+
+/**
+ * The request's multipart parts as they arrive, one at a time: a file is a stream the consumer must read before
+ * the next part comes, so a 40-photo upload never sits in memory. Stopping early (an error) drains the rest.
+ */
+export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> {
+  if (!req.is('multipart/form-data')) {
+    throw new AppError('unsupported_media_type', 'MULTIPART_REQUIRED', 'Upload photos as multipart/form-data.');
+  }
+  const parser = busboy({
+    headers: req.headers,
+    limits: {
+      files: MAX_FILES_PER_REQUEST + 1,
+      // One byte past the limit, so the size check downstream sees the file is too large.
+      fileSize: MAX_FILE_BYTES + 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: MAX_FILES_PER_REQUEST + 11,
+    },
+  });
+  const queue: (UploadPart | Error | null)[] = [];
+  let wake: (() => void) | undefined;
+  const push = (item: UploadPart | Error | null) => {
+    queue.push(item);
+    wake?.();
+  };
+  parser.on('field', (name, value) => push({ kind: 'field', name, value }));
+  parser.on('file', (field, stream, info) => push({ kind: 'file', field, fileName: info.filename, stream }));
+  parser.on('filesLimit', () =>
+    push(new BadRequestError('TOO_MANY_FILES', `At most ${MAX_FILES_PER_REQUEST} photos can be uploaded at once.`)),
+  );
+  parser.on('partsLimit', () => push(new BadRequestError('TOO_MANY_PARTS', 'The upload has too many parts.')));
+  parser.on('fieldsLimit', () => push(new BadRequestError('TOO_MANY_FIELDS', 'The upload has too many fields.')));
+  parser.on('error', (err: Error) =>
+    push(new BadRequestError('MALFORMED_UPLOAD', `The upload could not be read: ${err.message}`)),
+  );
+  parser.on('close', () => push(null));
+  req.on('aborted', () => push(new BadRequestError('UPLOAD_ABORTED', 'Upload aborted')));
+  req.pipe(parser);
+
+  let finished = false;
+  try {
+    for (;;) {
+      if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+      const item = queue.shift()!;
+      if (item === null) {
+        finished = true;
+        return;
+      }
+      if (item instanceof Error) throw item;
+      yield item;
+    }
+  } finally {
+    if (!finished) {
+      // Let the rest of the body flow to nowhere so the client gets our answer instead of a stalled socket.
+      req.unpipe(parser);
+      for (const item of queue) if (item && !(item instanceof Error) && item.kind === 'file') item.stream.resume();
+      parser.removeAllListeners('file');
+      parser.on('file', (_f, stream) => stream.resume());
+      req.resume();
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import { type Request, type Response } from 'express';
+import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
+import { ListPhotos } from '../application/list-photos.use-case';
+import { OpenPhotoFile } from '../application/open-photo-file.use-case';
+import { QueuePhotoProcessing } from '../application/queue-photo-processing.use-case';
+import { UploadPhotos } from '../application/upload-photos.use-case';
+import { multipartParts } from './multipart-parts';
+import { PhotoDto, ProcessPhotosDto, ProcessPhotosResultDto, toPhotoDto, UploadResultDto } from './photos.dto';
+import { sendPhotoFile } from './send-photo-file';
+
+@ApiTags('photos')
+@ApiCookieAuth('session')
+@ApiBearerAuth('apiKey')
+@UseGuards(AuthGuard)
+@Controller()
+export class PhotosController {
+  constructor(
+    private readonly uploadPhotos: UploadPhotos,
+    private readonly listPhotos: ListPhotos,
+    private readonly openPhotoFile: OpenPhotoFile,
+    private readonly queuePhotoProcessing: QueuePhotoProcessing,
+  ) {}
+
+  @Post('photos/upload')
+  @ApiOperation({
+    summary: 'Upload photos to one of your new orders (all or nothing)',
+    description:
+      'multipart/form-data with `orderId` first, then one `photos` part per file: JPG, PNG, WEBP or HEIC, at most ' +
+      "10MB each, no more files than the order's remaining credits. The files are checked by decoding them. When " +
+      'the last credit is used the order becomes pending and enhancement starts.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['orderId', 'photos'],
+      properties: {
+        orderId: { type: 'string' },
+        photos: { type: 'array', items: { type: 'string', format: 'binary' } },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: UploadResultDto })
+  upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request): Promise<UploadResultDto> {
+    return this.uploadPhotos.execute(user.id, multipartParts(req));
+  }
+
+  @Get('photos')
+  @ApiOperation({ summary: 'Your photos with their status and file paths' })
+  @ApiOkResponse({ type: [PhotoDto] })
+  async list(@CurrentUser() user: AuthenticatedUser): Promise<PhotoDto[]> {
+    return (await this.listPhotos.execute(user.id)).map(toPhotoDto);
+  }
+
+  @Post('photos/process')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queue your waiting photos for enhancement again ("No photos to process" when none)' })
+  @ApiOkResponse({ type: ProcessPhotosResultDto })
+  process(@CurrentUser() user: AuthenticatedUser, @Body() body: ProcessPhotosDto): Promise<ProcessPhotosResultDto> {
+    return this.queuePhotoProcessing.execute(user.id, body.photoIds, body.orderId);
+  }
+
+  @Get('photos/file/:filename')
+  @ApiOperation({ summary: 'A photo file by the last segment of one of its paths (e.g. 42-thumb.webp)' })
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
+  @ApiOkResponse({ description: 'The image bytes' })
+  async file(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('filename') filename: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    await sendPhotoFile(res, await this.openPhotoFile.byFileName(user.id, filename), 'inline');
+  }
+
+  @Get('photos/view/:photoId')
+  @ApiOperation({ summary: 'The display-size preview of an enhanced photo' })
+  @ApiProduces('image/webp')
+  @ApiOkResponse({ description: 'The image bytes' })
+  async view(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('photoId', ParseIntPipe) photoId: number,
+    @Res() res: Response,
+  ): Promise<void> {
+    await sendPhotoFile(res, await this.openPhotoFile.byPhotoId(user.id, photoId, 'preview'), 'inline');
+  }
+
+  @Get('download-photo/:photoId')
+  @ApiOperation({ summary: 'Download one enhanced photo (full-size JPEG)' })
+  @ApiProduces('image/jpeg')
+  @ApiOkResponse({ description: 'The enhanced JPEG as an attachment' })
+  async download(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('photoId', ParseIntPipe) photoId: number,
+    @Res() res: Response,
+  ): Promise<void> {
+    await sendPhotoFile(res, await this.openPhotoFile.byPhotoId(user.id, photoId, 'enhanced'), 'attachment');
+  }
+}

@@ -1,0 +1,73 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { type PhotoEntity } from '../../../shared/db/entities';
+
+export class UploadedPhotoDto {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ['uploaded'] }) status: 'uploaded';
+  @ApiProperty() original_path: string;
+}
+
+class UploadOrderStateDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ enum: ['new', 'pending'] }) status: string;
+  @ApiProperty() photos_remaining: number;
+}
+
+export class UploadResultDto {
+  @ApiProperty({ type: [UploadedPhotoDto] }) photos: UploadedPhotoDto[];
+  @ApiProperty() order: UploadOrderStateDto;
+}
+
+export class PhotoDto {
+  @ApiProperty() id: number;
+  @ApiProperty() order_id: string;
+  @ApiProperty({ enum: ['uploaded', 'completed', 'failed'] }) status: string;
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ nullable: true, type: String }) original_path: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Same as original_path (the gallery reads this name)' })
+  original_photo_path: string | null;
+  @ApiProperty({ nullable: true, type: String }) enhanced_path: string | null;
+  @ApiProperty({ nullable: true, type: String }) preview_path: string | null;
+  @ApiProperty({ nullable: true, type: String }) thumbnail_path: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) upload_date: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) process_date: string | null;
+}
+
+export class ProcessPhotosDto {
+  @ApiProperty({ type: [Number] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'No photos to process' })
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  photoIds: number[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  orderId?: string;
+}
+
+export class ProcessPhotosResultDto {
+  @ApiProperty({ type: [Number] }) queued: number[];
+}
+
+export function toPhotoDto(p: PhotoEntity): PhotoDto {
+  const original = p.purgedAt ? null : p.originalPath;
+  return {
+    id: p.id,
+    order_id: p.orderId,
+    status: p.status,
+    name: p.name,
+    original_path: original,
+    original_photo_path: original,
+    enhanced_path: p.enhancedPath,
+    preview_path: p.previewPath,
+    thumbnail_path: p.thumbnailPath,
+    upload_date: p.uploadDate.toISOString(),
+    process_date: p.processDate?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,274 @@
+import path from 'node:path';
+import request from 'supertest';
+import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
+import { readOutbox } from '../helpers/outbox';
+import { signInByEmail } from '../support/auth';
+import { pngBombHeader, realPhotos, smallJpeg, zipEntryNames } from '../support/photos';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+/** From photos on a phone to enhanced photos downloaded, through HTTP only. */
+describe('upload to delivery', () => {
+  let t: TestApp;
+  const http = () => request(t.app.getHttpServer());
+  const as = (cookie: string) => ({
+    post: (url: string) => http().post(url).set('Cookie', cookie).set('X-Requested-With', 'test'),
+    get: (url: string) => http().get(url).set('Cookie', cookie),
+  });
+
+  beforeAll(async () => {
+    // The classical engine keeps the suite quick; the learned model has its own slow suite.
+    t = await startTestApp({ ENHANCER_ENGINE: 'classic' });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  async function buy(cookie: string, packageType = 'basic'): Promise<string> {
+    const intent = await as(cookie).post('/api/create-payment-intent').send({ packageType }).expect(200);
+    await as(cookie)
+      .post(`/api/test-payments/${intent.body.paymentIntentId}/confirm`)
+      .send({ cardNumber: '4242424242424242' })
+      .expect(200);
+    const done = await as(cookie).post('/api/complete-purchase').send({ paymentIntentId: intent.body.paymentIntentId });
+    return done.body.orderId;
+  }
+
+  function upload(cookie: string, orderId: string, files: { name: string; data: Buffer }[]) {
+    let req = as(cookie).post('/api/photos/upload').field('orderId', orderId);
+    for (const f of files) req = req.attach('photos', f.data, f.name);
+    return req;
+  }
+
+  async function storedKeys(prefix: string) {
+    return t.app.get(ObjectStorage).list(prefix);
+  }
+
+  async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('takes a host from upload to a downloaded zip with one ready email', async () => {
+    const cookie = await signInByEmail(t.app, t.dataDir, 'journey@example.com');
+    const orderId = await buy(cookie);
+    const photos = realPhotos('rooms', 5);
+
+    const first = await upload(cookie, orderId, photos.slice(0, 2)).expect(201);
+    expect(first.body.order).toEqual({ id: orderId, status: 'new', photos_remaining: 3 });
+    expect(first.body.photos.map((p: { name: string }) => p.name)).toEqual(photos.slice(0, 2).map((p) => p.name));
+    expect((await as(cookie).get('/api/auth/me')).body.photos_remaining).toBe(3);
+
+    const rest = await upload(cookie, orderId, photos.slice(2)).expect(201);
+    expect(rest.body.order).toEqual({ id: orderId, status: 'pending', photos_remaining: 0 });
+    for (const p of [...first.body.photos, ...rest.body.photos]) {
+      expect(p.original_path).toMatch(new RegExp(`^originals/\\d+/${orderId}/${p.id}\\.png$`));
+    }
+
+    const order = await waitFor(async () => {
+      const res = await as(cookie).get(`/api/orders/${orderId}`);
+      return res.body.status === 'completed' ? res.body : undefined;
+    });
+    expect(order.photos).toHaveLength(5);
+    expect(
+      order.photos.every((p: { status: string; enhanced_path: string }) => p.status === 'completed' && p.enhanced_path),
+    ).toBe(true);
+
+    const me = (await as(cookie).get('/api/auth/me')).body;
+    expect(me.photos_processed).toBe(5);
+
+    const ready = await waitFor(async () => {
+      const mails = (await readOutbox(path.join(t.dataDir, 'outbox'))).filter(
+        (m) => m.subject === 'Your enhanced photos are ready',
+      );
+      return mails.length > 0 ? mails : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const allReady = (await readOutbox(path.join(t.dataDir, 'outbox'))).filter(
+      (m) => m.subject === 'Your enhanced photos are ready',
+    );
+    expect(allReady).toHaveLength(1);
+    expect(ready[0].to).toContain('journey@example.com');
+    expect(ready[0].links.some((l) => l.endsWith(`/order?order=${orderId}`))).toBe(true);
+
+    const photo = order.photos[0];
+    const thumb = await as(cookie)
+      .get(`/api/photos/file/${photo.thumbnail_path.split('/').pop()}`)
+      .expect(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cache-control']).toBe('private, no-store');
+    expect(thumb.headers['x-content-type-options']).toBe('nosniff');
+
+    const single = await as(cookie).get(`/api/download-photo/${photo.id}`).buffer(true).parse(binary).expect(200);
+    expect(single.headers['content-type']).toBe('image/jpeg');
+    expect(single.headers['content-disposition']).toBe(
+      `attachment; filename="${photo.name.replace(/\.png$/, '')}-enhanced.jpg"`,
+    );
+    expect((single.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    const zip = await as(cookie).get(`/api/orders/${orderId}/download`).buffer(true).parse(binary).expect(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(
+      /^attachment; filename="listinglens-enhanced-photos-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const entries = zipEntryNames(zip.body as Buffer);
+    expect(entries).toHaveLength(5);
+    expect(entries.every((e) => /^enhanced-photos\/.+-enhanced\.jpg$/.test(e))).toBe(true);
+
+    const list = (await as(cookie).get('/api/photos').expect(200)).body;
+    expect(list).toHaveLength(5);
+    expect(list[0].original_photo_path).toBe(list[0].original_path);
+    // Each path names its own photo: the id in the key is the row's id.
+    for (const p of list) expect(p.original_path.split('/').pop()).toBe(`${p.id}.png`);
+  }, 120_000);
+
+  describe('refuses bad uploads, storing nothing and charging nothing', () => {
+    let cookie: string;
+    let orderId: string;
+
+    beforeAll(async () => {
+      cookie = await signInByEmail(t.app, t.dataDir, 'badinput@example.com');
+      orderId = await buy(cookie);
+    });
+
+    afterEach(async () => {
+      const order = (await as(cookie).get(`/api/orders/${orderId}`)).body;
+      expect(order).toMatchObject({ status: 'new', photos_remaining: 5, photos: [] });
+      expect((await as(cookie).get('/api/auth/me')).body.photos_remaining).toBe(5);
+      expect(await storedKeys('originals/')).toEqual(
+        (await storedKeys('originals/')).filter((k) => !k.includes(orderId)),
+      );
+    });
+
+    it.each([
+      [
+        'a text file named .jpg',
+        async () => ({ name: 'notes.jpg', data: Buffer.from('just some text, not a photo') }),
+        415,
+        'notes.jpg is not a JPG, PNG or WEBP image.',
+      ],
+      [
+        'an SVG',
+        async () => ({ name: 'logo.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }),
+        415,
+        'logo.svg is not a JPG, PNG or WEBP image.',
+      ],
+      [
+        'a zero-byte file',
+        async () => ({ name: 'empty.jpg', data: Buffer.alloc(0) }),
+        415,
+        'empty.jpg is not a JPG, PNG or WEBP image.',
+      ],
+      [
+        'an 11 MB file',
+        async () => ({ name: 'huge.jpg', data: Buffer.concat([await smallJpeg(), Buffer.alloc(11 * 1024 * 1024)]) }),
+        413,
+        'huge.jpg is larger than 10MB.',
+      ],
+      [
+        'a truncated JPEG',
+        async () => ({ name: 'cut.jpg', data: (await smallJpeg(1200, 900)).subarray(0, 4000) }),
+        400,
+        'cut.jpg could not be read as an image. It may be damaged or incomplete.',
+      ],
+      [
+        'a 20000 x 20000 PNG bomb',
+        async () => ({ name: 'bomb.png', data: pngBombHeader() }),
+        413,
+        'bomb.png is too large (more than 100 megapixels).',
+      ],
+    ])('%s', async (_label, make, status, message) => {
+      const good = { name: 'good.jpg', data: await smallJpeg() };
+      const res = await upload(cookie, orderId, [good, await make()]).expect(status);
+      expect(res.body.message).toBe(message);
+    });
+
+    it('more files than credits', async () => {
+      const files = await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => ({ name: `p${i}.jpg`, data: await smallJpeg() })),
+      );
+      const res = await upload(cookie, orderId, files).expect(400);
+      expect(res.body.message).toBe('You can only upload up to 5 more photo(s).');
+    });
+
+    it('no files', async () => {
+      const res = await as(cookie).post('/api/photos/upload').field('orderId', orderId).expect(400);
+      expect(res.body.message).toBe('Please select at least one file to upload.');
+    });
+
+    it("another user's order", async () => {
+      const other = await signInByEmail(t.app, t.dataDir, 'intruder@example.com');
+      const res = await upload(other, orderId, [{ name: 'x.jpg', data: await smallJpeg() }]).expect(404);
+      expect(res.body.code).toBe('ORDER_NOT_FOUND');
+    });
+
+    it('not multipart', async () => {
+      await as(cookie).post('/api/photos/upload').send({ orderId }).expect(415);
+    });
+  });
+
+  it('keeps the host’s file name for display only, never in a storage key', async () => {
+    const cookie = await signInByEmail(t.app, t.dataDir, 'names@example.com');
+    const orderId = await buy(cookie);
+    const res = await upload(cookie, orderId, [{ name: '../../etc/passwd.jpg', data: await smallJpeg() }]).expect(201);
+    expect(res.body.photos[0].name).toBe('passwd.jpg');
+    expect(res.body.photos[0].original_path).toMatch(new RegExp(`^originals/\\d+/${orderId}/\\d+\\.jpg$`));
+  });
+
+  it('refuses uploads to a completed order', async () => {
+    const cookie = await signInByEmail(t.app, t.dataDir, 'finished@example.com');
+    const orderId = await buy(cookie);
+    const files = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => ({ name: `f${i}.jpg`, data: await smallJpeg() })),
+    );
+    await upload(cookie, orderId, files).expect(201);
+    await waitFor(async () =>
+      (await as(cookie).get(`/api/orders/${orderId}`)).body.status === 'completed' ? true : undefined,
+    );
+    const res = await upload(cookie, orderId, [files[0]]).expect(409);
+    expect(res.body.message).toBe('This order is not accepting uploads.');
+  }, 60_000);
+
+  it("answers every file route for someone else's photo like a missing one", async () => {
+    const owner = await signInByEmail(t.app, t.dataDir, 'files-owner@example.com');
+    const other = await signInByEmail(t.app, t.dataDir, 'files-other@example.com');
+    const orderId = await buy(owner);
+    const files = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => ({ name: `o${i}.jpg`, data: await smallJpeg() })),
+    );
+    await upload(owner, orderId, files).expect(201);
+    const order = await waitFor(async () => {
+      const res = await as(owner).get(`/api/orders/${orderId}`);
+      return res.body.status === 'completed' ? res.body : undefined;
+    });
+    const p = order.photos[0];
+    const names = [p.original_path, p.enhanced_path, p.thumbnail_path].map((k: string) => k.split('/').pop());
+    for (const name of names) {
+      await as(owner).get(`/api/photos/file/${name}`).expect(200);
+      await as(other).get(`/api/photos/file/${name}`).expect(404);
+    }
+    await as(other).get(`/api/photos/view/${p.id}`).expect(404);
+    await as(other).get(`/api/download-photo/${p.id}`).expect(404);
+    await as(other).get(`/api/orders/${orderId}/download`).expect(404);
+    await as(owner).get('/api/photos/file/..%2F..%2Fetc%2Fpasswd').expect(404);
+    expect((await as(other).get('/api/photos')).body).toEqual([]);
+    await http().get(`/api/photos/file/${names[0]}`).expect(401);
+  }, 60_000);
+
+  it('says "No photos to process" when nothing is waiting', async () => {
+    const cookie = await signInByEmail(t.app, t.dataDir, 'process@example.com');
+    const res = await as(cookie)
+      .post('/api/photos/process')
+      .send({ photoIds: [999999] })
+      .expect(400);
+    expect(res.body.message).toBe('No photos to process');
+  });
+});

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** The shared real photos (../shared/data/photos beside the repository). */
+export const PHOTOS_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'data', 'photos');
+
+export function realPhotos(set: string, count: number): { name: string; data: Buffer }[] {
+  const dir = path.join(PHOTOS_DIR, set);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.(png|jpe?g|webp)$/i.test(f))
+    .sort()
+    .slice(0, count)
+    .map((name) => ({ name, data: fs.readFileSync(path.join(dir, name)) }));
+}
+
+export async function smallJpeg(width = 320, height = 240): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 180, g: 140, b: 100 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A tiny file that claims to be a 20000 x 20000 PNG: a decompression bomb must be refused from its header. */
+export function pngBombHeader(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(20000, 0);
+  ihdr.writeUInt32BE(20000, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Entry names of a zip, from its central directory. */
+export function zipEntryNames(zip: Buffer): string[] {
+  const names: string[] = [];
+  for (let i = 0; i + 46 <= zip.length; i++) {
+    if (zip.readUInt32LE(i) !== 0x02014b50) continue;
+    const nameLength = zip.readUInt16LE(i + 28);
+    names.push(zip.toString('utf8', i + 46, i + 46 + nameLength));
+  }
+  return names;
+}
