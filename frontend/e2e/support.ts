@@ -138,9 +138,12 @@ export async function loadWholePage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 40));
+      await new Promise((r) => setTimeout(r, 60));
     }
-    window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, {
+    timeout: 10_000,
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -25,7 +25,12 @@ export function PrivacyPolicyRoute() {
           </li>
           <li>
             <strong>Usage data:</strong> pages visited and actions taken in the product, used to understand and improve
-            it.
+            it. We collect it only if you allow analytics cookies in our cookie consent manager, and we do not record
+            your IP address with it.
+          </li>
+          <li>
+            <strong>Messages:</strong> what you send us through the contact form (name, email, subject and message),
+            kept so we can answer and follow up.
           </li>
         </ul>
       </PolicySection>
