@@ -1,0 +1,89 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const BUILD_DIR = path.join(ROOT, 'dist', 'test-server');
+
+let built = false;
+/** Compiles the backend once per test process (swc, about a second) so tests can run it as a real process. */
+export function buildServer(): string {
+  if (!built) {
+    execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'swc'),
+      [
+        'src',
+        '-d',
+        BUILD_DIR,
+        '--strip-leading-paths',
+        '--config-file',
+        '.swcrc',
+        '--ignore',
+        '**/*.spec.ts',
+        '--quiet',
+      ],
+      { cwd: path.join(ROOT, 'backend'), stdio: 'inherit' },
+    );
+    built = true;
+  }
+  return path.join(BUILD_DIR, 'main.js');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+/** Starts `node main.js` with the given environment and waits for /api/health. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const main = buildServer();
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [main], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+export function removeBuild(): void {
+  fs.rmSync(BUILD_DIR, { recursive: true, force: true });
+}
