@@ -12,7 +12,10 @@ export function GalleryRoute() {
         <span aria-hidden="true">←</span>
         Back to Dashboard
       </Link>
-      <h1 className="mb-8 text-3xl font-bold tracking-tight text-slate-900">Your Enhanced Photos</h1>
+      <div className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Gallery</h1>
+        <p className="mt-2 text-slate-600">Your enhanced photos, ready to view and download.</p>
+      </div>
       <PhotoGallery />
     </section>
   );

@@ -23,7 +23,7 @@ export function OrderRoute() {
     );
   } else if (isLoading && !order) {
     body = <Spinner label="Loading order details..." />;
-  } else if (error || !order) {
+  } else if (error || !order || typeof order.status !== 'string') {
     body = (
       <OrderNotice title="Order Not Found" tone="warning">
         <p>The order you&apos;re looking for doesn&apos;t exist or you don&apos;t have permission to access it.</p>

@@ -78,7 +78,7 @@ export function PhotoGallery() {
           <ul
             aria-label="All photos"
             data-testid="gallery-list"
-            className="grid max-h-[500px] grid-cols-3 gap-2 overflow-y-auto pr-1 lg:grid-cols-2"
+            className="grid max-h-[500px] grid-cols-3 gap-2 overflow-y-auto p-1 lg:grid-cols-2"
           >
             {completed.map((photo) => {
               const isSelected = selected?.id === photo.id;

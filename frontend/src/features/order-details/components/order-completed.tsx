@@ -80,9 +80,16 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
                     </div>
                   </>
                 ) : (
-                  <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-500">
-                    Photo not available
-                  </div>
+                  <>
+                    <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-500">
+                      Photo not available
+                    </div>
+                    {photo.name && (
+                      <p className="truncate p-3 text-sm text-slate-500" title={photo.name}>
+                        {photo.name}
+                      </p>
+                    )}
+                  </>
                 )}
               </Card>
             </li>

@@ -8,8 +8,10 @@ export const PHOTOS_KEY = '/api/photos';
 /** Spec section 9: the processing screen asks again every 10 seconds. */
 export const PHOTOS_POLL_MS = 10000;
 
-export function getPhotos(): Promise<Photo[]> {
-  return apiGet<Photo[]>(PHOTOS_KEY);
+export async function getPhotos(): Promise<Photo[]> {
+  const photos = await apiGet<unknown>(PHOTOS_KEY);
+  // Screens count and filter the list; anything but an array (a proxy's error page parsed as JSON) is no photos.
+  return Array.isArray(photos) ? (photos as Photo[]) : [];
 }
 
 /** Spec section 7: photos are retried 3 times; a screen showing them re-reads them when it opens. */
