@@ -1,0 +1,223 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * `npm run bench:delivery`: the upload-to-delivery targets, measured on a real server process.
+ *  1. 40 files of ~10 MB in one upload request: the api's RSS growth.
+ *  2. Zip of a 40-photo order: time to first byte and RSS growth while it streams.
+ *  3. A 40-photo order of 12 MP photos: seconds from the last uploaded byte to `completed` (default engine).
+ * Usage: npm run bench:delivery -- [--photos ../shared/data/photos] [--count 40] [--engine auto|classic|learned]
+ */
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const PHOTOS = path.resolve(arg('photos', path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'photos')));
+const COUNT = Number(arg('count', '40'));
+const ENGINE = arg('engine', 'auto');
+const MAIN = path.join(__dirname, '..', 'main.js');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** Samples a process's RSS every 20 ms while `work` runs; returns the work's result and the peak. */
+async function withPeakRss<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; peak: number; before: number }> {
+  const before = rssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rssMb(pid));
+    return { result, peak, before };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    // The benchmark runs the server exactly as `npm start` would, in its own environment.
+    // eslint-disable-next-line no-restricted-properties
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ENHANCER_ENGINE: ENGINE },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function signIn(url: string, dataDir: string, email: string): Promise<string> {
+  const post = (p: string, body: unknown, cookie = '') =>
+    fetch(`${url}${p}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'bench',
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  await post('/api/auth/email', { email });
+  const outbox = path.join(dataDir, 'outbox');
+  const file = fs.readdirSync(outbox).sort().reverse()[0];
+  const raw = fs
+    .readFileSync(path.join(outbox, file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const hash = new URLSearchParams(/#(access_token=[^\s"<]+)/.exec(raw)![1]);
+  const res = await post('/api/auth/verify', {
+    access_token: hash.get('access_token'),
+    refresh_token: hash.get('refresh_token'),
+    type: 'magiclink',
+  });
+  return /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
+}
+
+async function buyOrder(url: string, cookie: string): Promise<string> {
+  const post = (p: string, body: unknown) =>
+    fetch(`${url}${p}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'bench', Cookie: cookie },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, string>>);
+  const intent = await post('/api/create-payment-intent', { packageType: 'premium' });
+  await post(`/api/test-payments/${intent.paymentIntentId}/confirm`, { cardNumber: '4242424242424242' });
+  return (await post('/api/complete-purchase', { paymentIntentId: intent.paymentIntentId })).orderId;
+}
+
+async function upload(url: string, cookie: string, orderId: string, files: Buffer[]): Promise<number> {
+  const form = new FormData();
+  form.append('orderId', orderId);
+  files.forEach((data, i) => form.append('photos', new Blob([data], { type: 'image/jpeg' }), `photo-${i}.jpg`));
+  const res = await fetch(`${url}/api/photos/upload`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'bench', Cookie: cookie },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return res.status;
+}
+
+/** A real photo, enlarged to 12 MP and saved as a large, high-quality JPEG like a phone's. */
+async function phonePhoto(source: string, maxBytes: number): Promise<Buffer> {
+  for (const quality of [97, 93, 88, 82, 75]) {
+    const out = await sharp(source)
+      .resize(4000, 3000, { fit: 'cover' })
+      .jpeg({ quality, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+    if (out.length <= maxBytes) return out;
+  }
+  throw new Error(`cannot fit ${source} under ${maxBytes} bytes`);
+}
+
+/** ~10 MB per file: a 12 MP frame with fine grain, so JPEG cannot shrink it much. */
+async function tenMegabyteJpeg(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (96 + ((i * 2654435761) >>> 27) + Math.random() * 48) | 0;
+  for (const quality of [90, 85, 80, 75, 70, 60]) {
+    const out = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+    if (out.length <= 10 * 1024 * 1024) return out;
+  }
+  throw new Error('could not make a 10 MB JPEG');
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-delivery-'));
+  const { child, url } = await startServer(dataDir);
+  const pid = child.pid!;
+  try {
+    const cookie = await signIn(url, dataDir, 'bench@example.com');
+    console.log(`server pid ${pid}, engine ${ENGINE}, ${os.cpus().length} cores`);
+
+    // 1. Upload memory: 40 x ~10 MB in one request.
+    const big = await tenMegabyteJpeg();
+    const bigOrder = await buyOrder(url, cookie);
+    const up = await withPeakRss(pid, () => upload(url, cookie, bigOrder, Array(COUNT).fill(big)));
+    console.log(
+      `upload: ${COUNT} files x ${(big.length / 1048576).toFixed(1)} MB in one request; api RSS ${up.before.toFixed(0)} -> peak ${up.peak.toFixed(0)} MB (growth ${(up.peak - up.before).toFixed(0)} MB)`,
+    );
+
+    // 3. A 12 MP order, last uploaded byte to completed.
+    const sources = ['rooms', 'exposure', 'lowlight-phone', 'fivek-dev/input']
+      .flatMap((set) => fs.readdirSync(path.join(PHOTOS, set)).map((f) => path.join(PHOTOS, set, f)))
+      .filter((f) => /\.(png|jpe?g|tif)$/i.test(f))
+      .slice(0, COUNT);
+    const photos = await Promise.all(sources.map((s) => phonePhoto(s, 10 * 1024 * 1024)));
+    const order = await buyOrder(url, cookie);
+    await upload(url, cookie, order, photos);
+    const started = Date.now();
+    let status = '';
+    let peakDuring = 0;
+    while (status !== 'completed') {
+      await new Promise((r) => setTimeout(r, 1000));
+      peakDuring = Math.max(peakDuring, rssMb(pid));
+      status = (await fetch(`${url}/api/orders/${order}`, { headers: { Cookie: cookie } }).then((r) => r.json()))
+        .status;
+      if (Date.now() - started > 60 * 60_000) throw new Error('order did not complete within an hour');
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `order: ${photos.length} photos of 12 MP (${(photos.reduce((a, b) => a + b.length, 0) / photos.length / 1048576).toFixed(1)} MB each) completed ${seconds.toFixed(0)} s after the last uploaded byte (${(seconds / photos.length).toFixed(1)} s per photo); process peak RSS ${peakDuring.toFixed(0)} MB`,
+    );
+
+    // 2. Zip of that 40-photo order.
+    const zip = await withPeakRss(pid, async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/orders/${order}/download`, { headers: { Cookie: cookie } });
+      const reader = res.body!.getReader();
+      let first = 0;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!first) first = performance.now() - t0;
+        bytes += value.length;
+      }
+      return { first, total: performance.now() - t0, bytes };
+    });
+    console.log(
+      `zip: ${(zip.result.bytes / 1048576).toFixed(0)} MB; first byte ${zip.result.first.toFixed(0)} ms, whole ${(zip.result.total / 1000).toFixed(1)} s; api RSS ${zip.before.toFixed(0)} -> peak ${zip.peak.toFixed(0)} MB (growth ${(zip.peak - zip.before).toFixed(0)} MB)`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
