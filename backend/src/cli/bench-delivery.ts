@@ -184,8 +184,8 @@ async function main(): Promise<void> {
     while (status !== 'completed') {
       await new Promise((r) => setTimeout(r, 1000));
       peakDuring = Math.max(peakDuring, rssMb(pid));
-      status = (await fetch(`${url}/api/orders/${order}`, { headers: { Cookie: cookie } }).then((r) => r.json()))
-        .status;
+      const res = await fetch(`${url}/api/orders/${order}`, { headers: { Cookie: cookie } });
+      status = ((await res.json()) as { status: string }).status;
       if (Date.now() - started > 60 * 60_000) throw new Error('order did not complete within an hour');
     }
     const seconds = (Date.now() - started) / 1000;
