@@ -3,7 +3,7 @@ import { dismissToast } from '../../components/ui/use-toast';
 import { currentLocation, fakeApi, json, notifications, renderAt } from '../../features/checkout/testing/render-at';
 import type { OrderDetails, OrderPhoto } from '../../features/order-details/api/get-order';
 import { fileResponse, recordDownloadClicks } from '../../features/photos/testing/downloads';
-import { installFakeXhr, installObjectUrls } from '../../features/upload/testing/fake-xhr';
+import { FakeXhr, installFakeXhr, installObjectUrls } from '../../features/upload/testing/fake-xhr';
 import { track } from '../../lib/analytics';
 import { callsTo } from '../../test/fetch-mock';
 import { signedInUser } from '../../test/users';
@@ -135,6 +135,21 @@ describe('order page', () => {
       expect(screen.getByRole('heading', { name: 'How to get the best results' })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Dismiss tip' }));
       expect(screen.queryByRole('heading', { name: 'How to get the best results' })).not.toBeInTheDocument();
+    });
+
+    it("sends the order's photos and shows the server's refusal", async () => {
+      serve({ status: 'new', package_type: 'basic', photos_purchased: 5, photos_remaining: 5 });
+      const { user } = await renderAt('/order?order=ord_1');
+      const files = Array.from({ length: 5 }, (_, i) => new File(['x'], `room-${i}.jpg`, { type: 'image/jpeg' }));
+
+      await user.upload(await screen.findByLabelText('Choose photos'), files);
+      await user.click(screen.getByRole('button', { name: 'Upload Photos' }));
+      const xhr = FakeXhr.latest();
+      expect(xhr.form.get('orderId')).toBe('ord_1');
+      expect(xhr.form.getAll('photos')).toHaveLength(5);
+
+      await xhr.respond(413, { statusCode: 413, code: 'FILE_TOO_LARGE', message: 'big.jpg is larger than 10MB.' });
+      expect(notifications().getByRole('listitem')).toHaveTextContent('Upload failedbig.jpg is larger than 10MB.');
     });
 
     it('uses the photo count of the order package (basic: 5)', async () => {

@@ -30,7 +30,7 @@ export function OrderRoute() {
       </OrderNotice>
     );
   } else if (order.status === 'new') {
-    body = <OrderUploadSection order={order} />;
+    body = <OrderUploadSection order={order} onUploaded={() => void mutate()} />;
   } else if (order.status === 'pending') {
     body = <OrderPending onRefresh={() => void mutate()} refreshing={isValidating} />;
   } else if (order.status === 'completed') {

@@ -17,8 +17,8 @@ const DO = [
 const DONT = ['Blurry or out-of-focus images', 'Include people'];
 
 /** Order status new (spec section 2): upload exactly the package's photo count, with guidance. */
-export function OrderUploadSection({ order }: { order: OrderDetails }) {
-  const { user } = useCurrentUser();
+export function OrderUploadSection({ order, onUploaded }: { order: OrderDetails; onUploaded?: () => void }) {
+  const { user, refresh } = useCurrentUser();
   const [tipOpen, setTipOpen] = useState(true);
   const photoCount = getPackage(order.package_type).photos;
   const credits = user?.photos_remaining ?? 0;
@@ -81,7 +81,16 @@ export function OrderUploadSection({ order }: { order: OrderDetails }) {
           ) : (
             <Card className="p-4 sm:p-6">
               <h2 className="mb-4 text-lg font-semibold text-slate-900">Upload photos</h2>
-              <PhotoUpload maxPhotos={photoCount} photosRemaining={order.photos_remaining} orderId={order.id} />
+              <PhotoUpload
+                maxPhotos={photoCount}
+                photosRemaining={order.photos_remaining}
+                orderId={order.id}
+                onComplete={() => {
+                  // The page reloads a second later; until then show the order's and the credits' new state.
+                  onUploaded?.();
+                  void refresh().catch(() => null);
+                }}
+              />
             </Card>
           )}
         </div>

@@ -59,7 +59,7 @@ describe('upload widget', () => {
     expect(screen.getByText('(5 more needed)')).toBeInTheDocument();
     expect(uploadButton()).toBeDisabled();
     expect(screen.getByText('Drag and drop your photos here')).toBeInTheDocument();
-    expect(screen.getByText('browse your files')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'browse your files' })).toBeEnabled();
     expect(screen.getByText('Supported formats: JPG, PNG, WEBP. Max size: 10MB per file.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
@@ -85,6 +85,18 @@ describe('upload widget', () => {
     expect(screen.getByText('1/5 photos selected')).toBeInTheDocument();
     expect(screen.getByText('(4 more needed)')).toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalled();
+  });
+
+  it("'browse your files' and 'Add More' open the file picker", async () => {
+    const { user } = renderWidget();
+    const pick = jest.spyOn(input() as HTMLInputElement, 'click').mockImplementation(() => undefined);
+
+    await user.click(screen.getByRole('button', { name: 'browse your files' }));
+    expect(pick).toHaveBeenCalledTimes(1);
+
+    await user.upload(input(), photos(1));
+    await user.click(screen.getByRole('button', { name: 'Add More' }));
+    expect(pick).toHaveBeenCalledTimes(2);
   });
 
   it('enables Upload only at exactly the package photo count', async () => {
@@ -215,6 +227,7 @@ describe('upload widget', () => {
       expect(toast).toHaveTextContent('Upload complete');
       expect(toast).toHaveTextContent('Successfully uploaded 5 photo(s).');
       expect(screen.getByText('100%')).toBeInTheDocument();
+      expect(screen.getByText('Photos uploaded successfully')).toBeInTheDocument();
       expect(onComplete).toHaveBeenCalledWith(answer);
       expect(track).toHaveBeenCalledWith('Photo Upload Complete', {
         orderId: 'ord_1',

@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { track } from '../../../lib/analytics';
@@ -37,7 +37,6 @@ export function PhotoUpload({
   onComplete,
   reload = reloadPage,
 }: PhotoUploadProps) {
-  const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
   const [selected, setSelected] = useState<Selected[]>([]);
@@ -52,6 +51,17 @@ export function PhotoUpload({
     selectedRef.current = selected;
   }, [selected]);
   useEffect(() => () => selectedRef.current.forEach((s) => URL.revokeObjectURL(s.previewUrl)), []);
+
+  // A file dropped beside the zone would make the browser open it and lose the selection.
+  useEffect(() => {
+    const keep = (event: globalThis.DragEvent) => event.preventDefault();
+    window.addEventListener('dragover', keep);
+    window.addEventListener('drop', keep);
+    return () => {
+      window.removeEventListener('dragover', keep);
+      window.removeEventListener('drop', keep);
+    };
+  }, []);
 
   const limit = Math.max(0, Math.min(maxPhotos, photosRemaining));
   const uploading = state === 'uploading';
@@ -140,12 +150,13 @@ export function PhotoUpload({
     >
       <input
         ref={inputRef}
-        id={inputId}
         type="file"
         multiple
         accept="image/*"
         className="sr-only"
         aria-label="Choose photos"
+        // Reached through the visible buttons; a hidden control in the tab order would be a silent stop.
+        tabIndex={-1}
         disabled={!canBrowse}
         onChange={(event) => {
           addFiles(event.target.files);
@@ -160,12 +171,14 @@ export function PhotoUpload({
           <p className="text-base font-semibold text-slate-900">Drag and drop your photos here</p>
           <p className="text-sm text-slate-600">
             or{' '}
-            <label
-              htmlFor={inputId}
-              className="cursor-pointer font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-800"
+            <button
+              type="button"
+              onClick={() => inputRef.current?.click()}
+              disabled={!canBrowse}
+              className="rounded font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-500"
             >
               browse your files
-            </label>
+            </button>
           </p>
         </div>
       ) : (
@@ -232,7 +245,7 @@ export function PhotoUpload({
       {(uploading || state === 'done') && (
         <div className="mt-4">
           <div className="mb-1 flex justify-between text-xs font-medium text-slate-600">
-            <span>{state === 'done' ? 'Upload complete' : 'Uploading...'}</span>
+            <span>{state === 'done' ? 'Photos uploaded successfully' : 'Uploading...'}</span>
             <span>{progress}%</span>
           </div>
           <div
