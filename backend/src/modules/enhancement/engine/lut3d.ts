@@ -140,3 +140,14 @@ export const lutResidual = (source: RgbImage, target: RgbImage, lut: Lut3d): num
   for (let i = 0; i < copy.data.length; i++) total += Math.abs(copy.data[i] - target.data[i]);
   return total / copy.data.length;
 };
+
+/** A new LUT whose every node is passed through per-channel curves (0..1 in, 0..1 out): the LUT then the curves. */
+export const composeLut = (
+  lut: Lut3d,
+  curves: [(v: number) => number, (v: number) => number, (v: number) => number],
+) => {
+  const table = new Float32Array(lut.table.length);
+  for (let i = 0; i < table.length; i += 3)
+    for (let c = 0; c < 3; c++) table[i + c] = Math.min(255, Math.max(0, curves[c](lut.table[i + c] / 255) * 255));
+  return { size: lut.size, table };
+};

@@ -47,6 +47,27 @@ export const neutralCast = (image: RgbImage, gains: [number, number, number] = [
   const { data } = image;
   const n = data.length / 3;
   const step = Math.max(1, Math.floor(n / 60_000));
+  // Lab of every eligible sample once; the rounds only move the selection's centre and narrow its radius.
+  const capacity = Math.ceil(n / step);
+  const labA = new Float32Array(capacity);
+  const labB = new Float32Array(capacity);
+  const linear = new Float32Array(capacity * 3);
+  let considered = 0;
+  for (let p = 0; p < n; p += step) {
+    const i = p * 3;
+    if (Math.max(data[i], data[i + 1], data[i + 2]) >= 250) continue;
+    const r = SRGB_TO_LINEAR[data[i]] * gains[0];
+    const g = SRGB_TO_LINEAR[data[i + 1]] * gains[1];
+    const b = SRGB_TO_LINEAR[data[i + 2]] * gains[2];
+    const lab = linearRgbToLab(r, g, b);
+    if (lab.l < 15 || lab.l > 95) continue;
+    labA[considered] = lab.a;
+    labB[considered] = lab.b;
+    linear[considered * 3] = r;
+    linear[considered * 3 + 1] = g;
+    linear[considered * 3 + 2] = b;
+    considered++;
+  }
   let centreA = 0;
   let centreB = 0;
   let result = { a: 0, b: 0, share: 0, meanRgb: [1, 1, 1] as [number, number, number] };
@@ -55,19 +76,14 @@ export const neutralCast = (image: RgbImage, gains: [number, number, number] = [
     let sumG = 0;
     let sumB = 0;
     let count = 0;
-    let considered = 0;
-    for (let p = 0; p < n; p += step) {
-      const i = p * 3;
-      const r = SRGB_TO_LINEAR[data[i]] * gains[0];
-      const g = SRGB_TO_LINEAR[data[i + 1]] * gains[1];
-      const b = SRGB_TO_LINEAR[data[i + 2]] * gains[2];
-      const lab = linearRgbToLab(r, g, b);
-      if (lab.l < 15 || lab.l > 95 || Math.max(data[i], data[i + 1], data[i + 2]) >= 250) continue;
-      considered++;
-      if (Math.hypot(lab.a - centreA, lab.b - centreB) > radius) continue;
-      sumR += r;
-      sumG += g;
-      sumB += b;
+    const limit = radius * radius;
+    for (let k = 0; k < considered; k++) {
+      const da = labA[k] - centreA;
+      const db = labB[k] - centreB;
+      if (da * da + db * db > limit) continue;
+      sumR += linear[k * 3];
+      sumG += linear[k * 3 + 1];
+      sumB += linear[k * 3 + 2];
       count++;
     }
     if (count < 50) break;
@@ -130,43 +146,56 @@ export const measurePhoto = (image: RgbImage): PhotoStats => {
 
 /**
  * Noise as the standard deviation of 8-bit luma (Immerkaer's Laplacian-difference estimator) over the flattest
- * 60 % of sampled pixels, so texture and edges are not taken for noise. Runs on full-resolution pixels, sampled.
+ * 60 % of sampled pixels, so texture and edges are not taken for noise. Runs on full-resolution pixels: about
+ * 250 000 3x3 neighbourhoods on a regular grid, each read directly (no full rows), so it costs the same ~20 ms at
+ * 1 MP and at 12 MP.
  */
 export const measureNoise = (image: RgbImage): number => {
   const { width, height, data } = image;
   if (width < 8 || height < 8) return 0;
-  const row = (y: number, out: Float32Array) => {
-    let i = y * width * 3;
-    for (let x = 0; x < width; x++, i += 3) out[x] = LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2];
-  };
-  const a = new Float32Array(width);
-  const b = new Float32Array(width);
-  const c = new Float32Array(width);
-  const gradients: number[] = [];
-  const laplacians: number[] = [];
-  const rowStep = Math.max(2, Math.floor(height / 600));
-  const colStep = Math.max(1, Math.floor(width / 1200));
+  const rowStep = Math.max(1, Math.floor((height - 2) / 400));
+  const colStep = Math.max(1, Math.floor((width - 2) / 600));
+  const rows = Math.floor((height - 3) / rowStep) + 1;
+  const cols = Math.floor((width - 3) / colStep) + 1;
+  const gradients = new Float32Array(rows * cols);
+  const laplacians = new Float32Array(rows * cols);
+  const stride = width * 3;
+  const l = (i: number) => LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2];
+  let k = 0;
   for (let y = 1; y < height - 1; y += rowStep) {
-    row(y - 1, a);
-    row(y, b);
-    row(y + 1, c);
     for (let x = 1; x < width - 1; x += colStep) {
-      const gx = a[x + 1] + 2 * b[x + 1] + c[x + 1] - a[x - 1] - 2 * b[x - 1] - c[x - 1];
-      const gy = c[x - 1] + 2 * c[x] + c[x + 1] - a[x - 1] - 2 * a[x] - a[x + 1];
-      gradients.push(Math.abs(gx) + Math.abs(gy));
-      laplacians.push(
-        Math.abs(
-          a[x - 1] - 2 * a[x] + a[x + 1] - 2 * b[x - 1] + 4 * b[x] - 2 * b[x + 1] + c[x - 1] - 2 * c[x] + c[x + 1],
-        ),
-      );
+      const i = (y * width + x) * 3;
+      const a0 = l(i - stride - 3);
+      const a1 = l(i - stride);
+      const a2 = l(i - stride + 3);
+      const b0 = l(i - 3);
+      const b1 = l(i);
+      const b2 = l(i + 3);
+      const c0 = l(i + stride - 3);
+      const c1 = l(i + stride);
+      const c2 = l(i + stride + 3);
+      gradients[k] = Math.abs(a2 + 2 * b2 + c2 - a0 - 2 * b0 - c0) + Math.abs(c0 + 2 * c1 + c2 - a0 - 2 * a1 - a2);
+      laplacians[k] = Math.abs(a0 - 2 * a1 + a2 - 2 * b0 + 4 * b1 - 2 * b2 + c0 - 2 * c1 + c2);
+      k++;
     }
   }
-  const threshold = Float32Array.from(gradients).sort()[Math.floor(gradients.length * 0.6)] ?? 0;
+  const used = gradients.subarray(0, k);
+  // The 60th percentile of the gradients from a histogram (Sobel magnitudes of 8-bit luma are below 2048).
+  const histogram = new Uint32Array(2049);
+  for (let j = 0; j < k; j++) histogram[Math.min(2048, used[j] | 0)]++;
+  let threshold = 2048;
+  for (let v = 0, seen = 0; v <= 2048; v++) {
+    seen += histogram[v];
+    if (seen >= k * 0.6) {
+      threshold = v + 1;
+      break;
+    }
+  }
   let total = 0;
   let count = 0;
-  for (let k = 0; k < gradients.length; k++) {
-    if (gradients[k] > threshold) continue;
-    total += laplacians[k];
+  for (let j = 0; j < k; j++) {
+    if (used[j] >= threshold) continue;
+    total += laplacians[j];
     count++;
   }
   return count ? (Math.sqrt(Math.PI / 2) * total) / (6 * count) : 0;

@@ -21,3 +21,12 @@ export const downscale = async (image: RgbImage, maxSide: number): Promise<RgbIm
     .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 };
+
+/** A copy resized to exactly `width` x `height` (aspect not kept): for the model, whose change is fitted per colour. */
+export const resizeExact = async (image: RgbImage, width: number, height: number): Promise<RgbImage> => {
+  const { data, info } = await rawInput(image)
+    .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+};

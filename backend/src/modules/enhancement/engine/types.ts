@@ -16,6 +16,16 @@ export interface EnhanceOptions {
   retoucher?: Retoucher;
   /** Converging-verticals correction; on by default. */
   correctVerticals?: boolean;
+  /**
+   * Model for low-light photos (MAXIM trained on LOL): with engine 'auto', photos whose measured exposure is below
+   * LOW_LIGHT_EV go to it instead of `retoucher`. Optional; without it they take the usual route.
+   */
+  lowLightRetoucher?: Retoucher;
+  /**
+   * Enlarge (lanczos3) outputs whose long side is below this many pixels, e.g. 2048 for listing sites. Off by
+   * default: the output then has the input's size. Never shrinks.
+   */
+  minLongSide?: number;
 }
 
 export interface MeasuredStats extends PhotoStats {
@@ -50,14 +60,19 @@ export interface EnhancementReport {
       lines: number;
       reason: string;
     };
-    denoise: { applied: boolean; strength: number };
+    /** Edge-preserving noise reduction, applied only when the toned photo's luma noise exceeds the threshold. */
+    denoise: { applied: boolean; strength: number; noise?: number };
     sharpen: { sigma: number };
+    /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
+    upscale?: { applied: boolean; scale: number };
     learned: {
       applied: boolean;
       model: string | null;
       size: string | null;
       lutSize: number | null;
       lutError: number | null;
+      /** Cast left on near-neutral pixels by the model's LUT, before the bounded neutralisation. */
+      residualCast?: number | null;
     };
   };
   timingsMs: Record<string, number>;

@@ -1,6 +1,7 @@
 import { LUMA_B, LUMA_G, LUMA_R, clamp } from '../color';
 import { guidedCoefficients } from '../box-filter';
 import type { RgbImage } from '../rgb-image';
+import type { Lut3d } from '../lut3d';
 import { lumaCurve } from './tone';
 
 export interface LocalTonePlan {
@@ -34,37 +35,121 @@ const baseCurve = (base: number, plan: LocalTonePlan): number => {
 const softClip = (v: number): number =>
   v <= 0.9 ? v : 0.9 + (0.1 * (1 - Math.exp((0.9 - v) / 0.1))) / (1 - Math.exp(-1));
 
-/**
- * One full-resolution pass: optional per-channel curves, then shadow/highlight recovery and local contrast on an
- * edge-aware base layer of luma, then vibrance. Works in place on the image's only pixel buffer.
- */
-export const applyLocalTone = (image: RgbImage, channelLuts: Uint8Array[] | null, plan: LocalTonePlan): void => {
-  const { width, height, data } = image;
-  const n = width * height;
-  const luma = new Float32Array(n);
-  for (let p = 0, i = 0; p < n; p++, i += 3) {
-    if (channelLuts) {
-      data[i] = channelLuts[0][data[i]];
-      data[i + 1] = channelLuts[1][data[i + 1]];
-      data[i + 2] = channelLuts[2][data[i + 2]];
-    }
-    luma[p] = (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
+/** Trilinear LUT lookup of one pixel into `out` (0..255 floats); per-code indices precomputed by the caller. */
+const lutPixel = (
+  lut: Lut3d,
+  index: Int32Array,
+  fraction: Float32Array,
+  r: number,
+  g: number,
+  b: number,
+  out: Float32Array,
+) => {
+  const { size, table } = lut;
+  const gStride = size * 3;
+  const bStride = size * size * 3;
+  const dr = fraction[r];
+  const dg = fraction[g];
+  const db = fraction[b];
+  const p000 = index[r] * 3 + index[g] * gStride + index[b] * bStride;
+  const p010 = p000 + gStride;
+  const p001 = p000 + bStride;
+  const p011 = p010 + bStride;
+  for (let c = 0; c < 3; c++) {
+    const c00 = table[p000 + c] + (table[p000 + c + 3] - table[p000 + c]) * dr;
+    const c10 = table[p010 + c] + (table[p010 + c + 3] - table[p010 + c]) * dr;
+    const c01 = table[p001 + c] + (table[p001 + c + 3] - table[p001 + c]) * dr;
+    const c11 = table[p011 + c] + (table[p011 + c + 3] - table[p011 + c]) * dr;
+    const c0 = c00 + (c10 - c00) * dg;
+    out[c] = c0 + (c01 + (c11 - c01) * dg - c0) * db;
   }
+};
 
+/**
+ * One fused full-resolution pass: the colour transform (a 3D LUT or per-channel curves, whichever the route
+ * produced), then shadow/highlight recovery and local contrast on an edge-aware base layer of luma, and vibrance.
+ * The base layer's grid comes from `guide` (the analysis copy, transformed the same way) when given, otherwise
+ * from an extra full-resolution pass. Works in place on the image's only pixel buffer, no full-size float copies.
+ */
+export const applyLocalTone = (
+  image: RgbImage,
+  channelLuts: Uint8Array[] | null,
+  plan: LocalTonePlan,
+  lut: Lut3d | null = null,
+  guide: RgbImage | null = null,
+): void => {
+  const { width, height, data } = image;
   const factor = Math.max(1, Math.round(Math.max(width, height) / GRID_LONG_SIDE));
   const gw = Math.ceil(width / factor);
   const gh = Math.ceil(height / factor);
   const grid = new Float32Array(gw * gh);
   const counts = new Float32Array(gw * gh);
-  for (let y = 0; y < height; y++) {
-    const gy = Math.floor(y / factor) * gw;
-    for (let x = 0; x < width; x++) {
-      const g = gy + Math.floor(x / factor);
-      grid[g] += luma[y * width + x];
-      counts[g]++;
+  const column = new Int32Array(width);
+  for (let x = 0; x < width; x++) column[x] = Math.floor(x / factor);
+
+  const index = new Int32Array(256);
+  const fraction = new Float32Array(256);
+  if (lut) {
+    for (let v = 0; v < 256; v++) {
+      const f = (v * (lut.size - 1)) / 255;
+      index[v] = Math.min(Math.floor(f), lut.size - 2);
+      fraction[v] = f - index[v];
     }
   }
-  for (let g = 0; g < grid.length; g++) grid[g] /= counts[g];
+  const mapped = new Float32Array(3);
+  const [lutR, lutG, lutB] = channelLuts ?? [null, null, null];
+  const transform = (pixels: Uint8Array, i: number) => {
+    if (lut) {
+      lutPixel(lut, index, fraction, pixels[i], pixels[i + 1], pixels[i + 2], mapped);
+      pixels[i] = mapped[0] + 0.5;
+      pixels[i + 1] = mapped[1] + 0.5;
+      pixels[i + 2] = mapped[2] + 0.5;
+    } else if (lutR && lutG && lutB) {
+      pixels[i] = lutR[pixels[i]];
+      pixels[i + 1] = lutG[pixels[i + 1]];
+      pixels[i + 2] = lutB[pixels[i + 2]];
+    }
+  };
+
+  if (guide) {
+    // The grid is sampled from the (already low-passed) analysis copy after the same colour transform, which
+    // saves a full-resolution pass: the full-size pixels are then read and written exactly once.
+    const copy = guide.data.slice();
+    for (let i = 0; i < copy.length; i += 3) transform(copy, i);
+    const sx = guide.width / width;
+    const sy = guide.height / height;
+    const lumaAt = (x: number, y: number) => {
+      const i = (y * guide.width + x) * 3;
+      return LUMA_R * copy[i] + LUMA_G * copy[i + 1] + LUMA_B * copy[i + 2];
+    };
+    for (let gy = 0; gy < gh; gy++) {
+      const v = clamp(Math.min((gy + 0.5) * factor, height) * sy - 0.5, 0, guide.height - 1);
+      const v0 = Math.min(Math.floor(v), Math.max(0, guide.height - 2));
+      const v1 = Math.min(v0 + 1, guide.height - 1);
+      const wv = v - v0;
+      for (let gx = 0; gx < gw; gx++) {
+        const u = clamp(Math.min((gx + 0.5) * factor, width) * sx - 0.5, 0, guide.width - 1);
+        const u0 = Math.min(Math.floor(u), Math.max(0, guide.width - 2));
+        const u1 = Math.min(u0 + 1, guide.width - 1);
+        const wu = u - u0;
+        const top = lumaAt(u0, v0) + (lumaAt(u1, v0) - lumaAt(u0, v0)) * wu;
+        const bottom = lumaAt(u0, v1) + (lumaAt(u1, v1) - lumaAt(u0, v1)) * wu;
+        grid[gy * gw + gx] = top + (bottom - top) * wv;
+        counts[gy * gw + gx] = 1;
+      }
+    }
+  } else {
+    for (let y = 0, i = 0; y < height; y++) {
+      const gy = Math.floor(y / factor) * gw;
+      for (let x = 0; x < width; x++, i += 3) {
+        transform(data, i);
+        const g = gy + column[x];
+        grid[g] += LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2];
+        counts[g]++;
+      }
+    }
+  }
+  for (let g = 0; g < grid.length; g++) grid[g] /= counts[g] * 255;
   const radius = Math.max(1, Math.round(Math.max(gw, gh) * RADIUS_SHARE));
   const { a, b } = guidedCoefficients(grid, gw, gh, radius, EDGE_EPS);
 
@@ -76,47 +161,75 @@ export const applyLocalTone = (image: RgbImage, channelLuts: Uint8Array[] | null
     x0[x] = Math.min(Math.floor(gx), gw - 2 < 0 ? 0 : gw - 2);
     fx[x] = gw > 1 ? gx - x0[x] : 0;
   }
+  // The base curve depends only on the base level: tabulate it finely once instead of per pixel.
+  const CURVE_STEPS = 4096;
+  const curve = new Float32Array(CURVE_STEPS + 2);
+  for (let k = 0; k <= CURVE_STEPS + 1; k++) curve[k] = baseCurve(Math.min(k / CURVE_STEPS, 1), plan);
   const x1Offset = gw > 1 ? 1 : 0;
+  // Rolled-off highlights tabulated over 0.9..2.0 (values beyond are at 1 within rounding).
+  const SOFT_STEPS = 1000;
+  const softTable = new Float32Array(SOFT_STEPS * 1.1 + 2);
+  for (let k = 0; k < softTable.length; k++) softTable[k] = softClip(0.9 + k / SOFT_STEPS);
   const gain = 1 + plan.detail;
+  const vibrance = plan.vibrance;
+  const aRow = new Float32Array(gw + 1);
+  const bRow = new Float32Array(gw + 1);
   for (let y = 0; y < height; y++) {
     const gy = clamp((y + 0.5) / factor - 0.5, 0, gh - 1);
     const y0 = Math.min(Math.floor(gy), Math.max(0, gh - 2));
     const fy = gh > 1 ? gy - y0 : 0;
     const r0 = y0 * gw;
     const r1 = gh > 1 ? r0 + gw : r0;
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
-      const c0 = r0 + x0[x];
-      const c1 = r1 + x0[x];
+    // Coefficients change slowly: interpolate the two grid rows once per image row, then along the row per pixel.
+    for (let c = 0; c < gw; c++) {
+      aRow[c] = a[r0 + c] + (a[r1 + c] - a[r0 + c]) * fy;
+      bRow[c] = b[r0 + c] + (b[r1 + c] - b[r0 + c]) * fy;
+    }
+    aRow[gw] = aRow[gw - 1];
+    bRow[gw] = bRow[gw - 1];
+    for (let x = 0, i = y * width * 3; x < width; x++, i += 3) {
+      if (guide) transform(data, i);
+      const c0 = x0[x];
+      const c1 = c0 + x1Offset;
       const wx = fx[x];
-      const aTop = a[c0] + (a[c0 + x1Offset] - a[c0]) * wx;
-      const aBottom = a[c1] + (a[c1 + x1Offset] - a[c1]) * wx;
-      const bTop = b[c0] + (b[c0 + x1Offset] - b[c0]) * wx;
-      const bBottom = b[c1] + (b[c1 + x1Offset] - b[c1]) * wx;
-      const y0Luma = luma[p];
-      const base = clamp((aTop + (aBottom - aTop) * fy) * y0Luma + bTop + (bBottom - bTop) * fy, 0, 1);
-      const target = softClip(baseCurve(base, plan) + gain * (y0Luma - base));
-      const ratio = y0Luma > 0.004 ? Math.min(target / y0Luma, 3) : 1;
-      const i = p * 3;
+      const ca = aRow[c0] + (aRow[c1] - aRow[c0]) * wx;
+      const cb = bRow[c0] + (bRow[c1] - bRow[c0]) * wx;
       const r = data[i] / 255;
       const g = data[i + 1] / 255;
       const bl = data[i + 2] / 255;
-      const max = Math.max(r, g, bl);
-      const min = Math.min(r, g, bl);
-      const saturation = max > 0 ? (max - min) / max : 0;
+      const y0Luma = LUMA_R * r + LUMA_G * g + LUMA_B * bl;
+      const rawBase = ca * y0Luma + cb;
+      const base = rawBase < 0 ? 0 : rawBase > 1 ? 1 : rawBase;
+      const k = base * CURVE_STEPS;
+      const k0 = k | 0;
+      const curved = curve[k0] + (curve[k0 + 1] - curve[k0]) * (k - k0);
+      const raw = curved + gain * (y0Luma - base);
+      let target = raw;
+      if (raw > 0.9) {
+        const k = (raw - 0.9) * SOFT_STEPS;
+        target = k >= SOFT_STEPS * 1.1 ? 1 : softTable[k | 0];
+      }
+      const ratio = y0Luma > 0.004 ? Math.min(target / y0Luma, 3) : 1;
+      const max = r > g ? (r > bl ? r : bl) : g > bl ? g : bl;
+      const min = r < g ? (r < bl ? r : bl) : g < bl ? g : bl;
+      const muted = max > 0 ? 1 - (max - min) / max : 1;
       // Darkening keeps relative colourfulness; lifting shadows is damped so noise in them is not saturated too.
-      let chroma = (ratio <= 1 ? ratio : Math.sqrt(ratio)) * (1 + plan.vibrance * (1 - saturation) * (1 - saturation));
+      let chroma = (ratio <= 1 ? ratio : Math.sqrt(ratio)) * (1 + vibrance * muted * muted);
       // Desaturate rather than clip when a channel would leave the gamut, so hue survives in bright colours.
       const dr = r - y0Luma;
       const dg = g - y0Luma;
       const db = bl - y0Luma;
-      const peak = Math.max(dr, dg, db) * chroma;
-      if (target + peak > 1 && peak > 0) chroma *= Math.max(0, 1 - target) / (peak / chroma);
-      const trough = Math.min(dr, dg, db) * chroma;
-      if (target + trough < 0 && trough < 0) chroma *= target / (-trough / chroma);
-      data[i] = Math.round(clamp(target + dr * chroma, 0, 1) * 255);
-      data[i + 1] = Math.round(clamp(target + dg * chroma, 0, 1) * 255);
-      data[i + 2] = Math.round(clamp(target + db * chroma, 0, 1) * 255);
+      const high = dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db;
+      const low = dr < dg ? (dr < db ? dr : db) : dg < db ? dg : db;
+      if (high > 0 && target + high * chroma > 1) chroma = Math.max(0, 1 - target) / high;
+      if (low < 0 && target + low * chroma < 0) chroma = Math.min(chroma, target / -low);
+      // Uint8Array stores truncate: +0.5 rounds, and the values are already within 0..1 up to rounding error.
+      const outR = (target + dr * chroma) * 255 + 0.5;
+      const outG = (target + dg * chroma) * 255 + 0.5;
+      const outB = (target + db * chroma) * 255 + 0.5;
+      data[i] = outR < 0 ? 0 : outR > 255 ? 255 : outR;
+      data[i + 1] = outG < 0 ? 0 : outG > 255 ? 255 : outG;
+      data[i + 2] = outB < 0 ? 0 : outB > 255 ? 255 : outB;
     }
   }
 };

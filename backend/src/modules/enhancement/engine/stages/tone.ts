@@ -1,4 +1,4 @@
-import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, linearToSrgb } from '../color';
+import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, linearToSrgb, srgbToLinear } from '../color';
 import type { PhotoStats } from '../measure';
 import type { RgbImage } from '../rgb-image';
 
@@ -14,7 +14,13 @@ export interface TonePlan {
 }
 
 /** Photos whose mean luma is inside this band are left at their exposure. */
-const WELL_EXPOSED: [number, number] = [0.4, 0.56];
+export const WELL_EXPOSED: [number, number] = [0.4, 0.56];
+
+/** A mean-luma band widened by `stops` on both sides (in linear light): [0.40, 0.56] by one stop is [0.29, 0.77]. */
+export const widenBand = ([lo, hi]: [number, number], stops: number): [number, number] => [
+  linearToSrgb(srgbToLinear(lo) / 2 ** stops),
+  linearToSrgb(Math.min(1, srgbToLinear(hi) * 2 ** stops)),
+];
 const MAX_EV = 2.5;
 
 /** Black point and S-curve on gamma-encoded luma; applied to luma only so they cannot tint greys. */
@@ -26,6 +32,19 @@ export const lumaCurve = (v: number, plan: Pick<TonePlan, 'blackPoint' | 'contra
 /** Maps one 8-bit channel value through white balance and exposure (per channel, in linear light). */
 const channelValue = (v: number, gain: number, plan: TonePlan): number => {
   const x = Math.min(SRGB_TO_LINEAR[v] * gain, 1);
+  const g = plan.exposureCurve;
+  return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
+};
+
+const GAIN_KNEE = 0.85;
+
+/** Per-channel white balance and exposure on a continuous gamma-encoded value (0..1), for the learned LUT's nodes. */
+export const channelCurve = (v: number, gain: number, plan: Pick<TonePlan, 'exposureCurve'>): number => {
+  const linear = srgbToLinear(clamp(v, 0, 1));
+  // A gain above 1 is exact up to a knee and then rolls off linearly so white stays white: balancing a residual
+  // cast can never clip a channel (a plain gain clipped near-white walls on two rooms).
+  const knee = GAIN_KNEE / gain;
+  const x = gain <= 1 || linear <= knee ? linear * gain : GAIN_KNEE + ((1 - GAIN_KNEE) * (linear - knee)) / (1 - knee);
   const g = plan.exposureCurve;
   return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
 };
@@ -73,15 +92,21 @@ const meanLumaAfter = (histograms: Float64Array[], gains: [number, number, numbe
  * Global tone from the measured statistics: lifted blacks are set down, flat photos get a gentle S-curve, and a
  * photo outside the well-exposed band is brought to its nearest edge with a curve that never clips highlights.
  */
-export const planTone = (small: RgbImage, stats: PhotoStats, gains: [number, number, number]): TonePlan => {
+export const planTone = (
+  small: RgbImage,
+  stats: PhotoStats,
+  gains: [number, number, number],
+  exposureOnly = false,
+  band: [number, number] = WELL_EXPOSED,
+): TonePlan => {
   // Retouchers set the darkest tones to black; lifted blacks read as haze.
-  const blackPoint = stats.p01 > 0.01 ? Math.min(stats.p01 * 0.9, 0.12) : 0;
+  const blackPoint = exposureOnly ? 0 : stats.p01 > 0.01 ? Math.min(stats.p01 * 0.9, 0.12) : 0;
   const span = stats.p99 - stats.p01;
-  const contrast = clamp(0.12 + (0.7 - span) * 0.4, 0.08, 0.3);
+  const contrast = exposureOnly ? 0 : clamp(0.12 + (0.7 - span) * 0.4, 0.08, 0.3);
   const plan: TonePlan = { exposureEv: 0, exposureCurve: 1, blackPoint, contrast };
   const histograms = channelHistograms(small);
   const before = meanLumaAfter(histograms, gains, plan);
-  const target = clamp(before, WELL_EXPOSED[0], WELL_EXPOSED[1]);
+  const target = clamp(before, band[0], band[1]);
   if (Math.abs(target - before) < 0.005) return plan;
   let lo = -MAX_EV;
   let hi = MAX_EV;

@@ -24,8 +24,9 @@ const strengthFor = (cast: number): number => clamp(1 - (cast - 15) / 50, 0.75, 
 /**
  * White balance from the pixels that are nearly grey: their mean colour is pulled to neutral. Re-selecting the
  * greys under the new gains lets a strong cast converge, while saturated walls and furniture never vote.
+ * `strengthOverride` (0..1) replaces the share of the cast removed (1: gains that neutralise it fully).
  */
-export const planWhiteBalance = (small: RgbImage): WhiteBalancePlan => {
+export const planWhiteBalance = (small: RgbImage, strengthOverride?: number): WhiteBalancePlan => {
   const first = neutralCast(small);
   let gains: [number, number, number] = [1, 1, 1];
   let estimate = first;
@@ -37,7 +38,7 @@ export const planWhiteBalance = (small: RgbImage): WhiteBalancePlan => {
   }
   const cast = Math.hypot(first.a, first.b);
   const applied = first.share >= 0.03 && cast >= MIN_CAST;
-  const strength = strengthFor(cast);
+  const strength = strengthOverride ?? strengthFor(cast);
   return {
     gains: applied ? [Math.pow(gains[0], strength), 1, Math.pow(gains[2], strength)] : [1, 1, 1],
     castA: first.a,

@@ -1,0 +1,79 @@
+import { noise, png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { enhance } from '../enhance';
+import { measureNoise } from '../measure';
+import { DENOISE_THRESHOLD, denoise, planDenoise } from './denoise';
+
+const copy = (image: { width: number; height: number; data: Buffer }) => ({
+  width: image.width,
+  height: image.height,
+  data: new Uint8Array(image.data),
+});
+
+/** Standard deviation of one channel over the image. */
+const deviation = (data: Uint8Array, channel: number) => {
+  let sum = 0;
+  let squares = 0;
+  const n = data.length / 3;
+  for (let i = channel; i < data.length; i += 3) {
+    sum += data[i];
+    squares += data[i] * data[i];
+  }
+  return Math.sqrt(squares / n - (sum / n) ** 2);
+};
+
+describe('noise reduction', () => {
+  // A flat mid-grey wall with strong sensor-like grain (luma sigma about 6 levels) and chroma noise.
+  const random = noise(11);
+  const noisy = rawRgb(200, 150, () => {
+    const grain = random() * 20;
+    return [128 + grain + random() * 10, 120 + grain, 110 + grain + random() * 10];
+  });
+  const clean = rawRgb(200, 150, (x, y) => [120 + ((x >> 3) & 1) * 40, 110 + ((y >> 3) & 1) * 40, 100]);
+
+  it('is planned only above the threshold, stronger with more noise', () => {
+    expect(planDenoise(0.4).applied).toBe(false);
+    expect(planDenoise(DENOISE_THRESHOLD).applied).toBe(false);
+    const light = planDenoise(DENOISE_THRESHOLD * 1.2);
+    const heavy = planDenoise(DENOISE_THRESHOLD * 3);
+    expect(light.applied).toBe(true);
+    expect(heavy.strength).toBeGreaterThan(light.strength);
+    expect(heavy.strength).toBeLessThanOrEqual(1);
+  });
+
+  it('makes a noisy flat patch quieter in luma and chroma', () => {
+    const image = copy(noisy);
+    const before = measureNoise(image);
+    const blueBefore = deviation(image.data, 2);
+    expect(before).toBeGreaterThan(DENOISE_THRESHOLD);
+    denoise(image, planDenoise(before));
+    expect(measureNoise(image)).toBeLessThan(before * 0.6);
+    expect(deviation(image.data, 2)).toBeLessThan(blueBefore * 0.7);
+  });
+
+  it('keeps a hard edge between flat areas', () => {
+    const random2 = noise(3);
+    const edge = copy(
+      rawRgb(
+        64,
+        64,
+        (x) => (x < 32 ? [60, 60, 60] : [200, 200, 200]).map((v) => v + random2() * 16) as [number, number, number],
+      ),
+    );
+    denoise(edge, planDenoise(6));
+    const row = 32 * 64 * 3;
+    expect(edge.data[row + 29 * 3]).toBeLessThan(80);
+    expect(edge.data[row + 34 * 3]).toBeGreaterThan(180);
+  });
+
+  it('leaves a clean photo untouched by the enhancement and reports why', async () => {
+    const { report } = await enhance(await png(clean), { engine: 'classic', correctVerticals: false });
+    expect(report.corrections.denoise.applied).toBe(false);
+    expect(report.corrections.denoise.strength).toBe(0);
+  });
+
+  it('denoises a noisy photo in the enhancement and reports it', async () => {
+    const { report } = await enhance(await png(noisy), { engine: 'classic', correctVerticals: false });
+    expect(report.corrections.denoise.applied).toBe(true);
+    expect(report.after.noise).toBeLessThan(report.before.noise);
+  });
+});

@@ -1,0 +1,105 @@
+import { boxFilter } from '../box-filter';
+import { LUMA_B, LUMA_G, LUMA_R, clamp } from '../color';
+import type { RgbImage } from '../rgb-image';
+
+/**
+ * Luma noise (Immerkaer sigma, 8-bit levels, measured on the flattest 60 % of the toned photo) above which grain is
+ * visible in flat walls and ceilings at full size. Clean phone and camera JPEGs measure 0.3-1 here after toning;
+ * at 2 levels the grain of a lifted dark photo starts to show, so below it nothing is done.
+ */
+export const DENOISE_THRESHOLD = 2;
+/** Noise at which the filter reaches full strength (twice the threshold). */
+const FULL_STRENGTH_AT = 2 * DENOISE_THRESHOLD;
+
+export interface DenoisePlan {
+  applied: boolean;
+  /** 0..1: share of the filtered result blended in. */
+  strength: number;
+  /** Measured luma noise (8-bit levels) that the filter is tuned to. */
+  sigma: number;
+}
+
+/** No denoising on clean photos; above the threshold the strength grows with the measured noise. */
+export const planDenoise = (sigma: number): DenoisePlan => {
+  if (!(sigma > DENOISE_THRESHOLD)) return { applied: false, strength: 0, sigma };
+  const strength = clamp((sigma - DENOISE_THRESHOLD) / (FULL_STRENGTH_AT - DENOISE_THRESHOLD), 0.25, 1);
+  return { applied: true, strength, sigma };
+};
+
+/**
+ * Edge-preserving noise reduction with guided filters, tuned by the measured noise: luma is self-guided with
+ * eps = (2 sigma)^2, so windows whose variance is at the noise level are flattened while edges and texture well
+ * above it are kept; chroma (B - Y, R - Y) is filtered over a wider window guided by luma, so colour blotches go
+ * but colour edges stay where luma edges are. The result is blended in by `strength`. In place.
+ */
+export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
+  if (!plan.applied) return;
+  const { width, height, data } = image;
+  const n = width * height;
+  const luma = new Float32Array(n);
+  const cb = new Float32Array(n);
+  const cr = new Float32Array(n);
+  for (let p = 0, i = 0; p < n; p++, i += 3) {
+    const y = (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
+    luma[p] = y;
+    cb[p] = data[i + 2] / 255 - y;
+    cr[p] = data[i] / 255 - y;
+  }
+  const side = Math.max(width, height);
+  const radius = side > 2500 ? 2 : 1;
+  const eps = ((2 * plan.sigma) / 255) ** 2;
+
+  // Luma: self-guided filter.
+  const square = new Float32Array(n);
+  for (let p = 0; p < n; p++) square[p] = luma[p] * luma[p];
+  const meanY = boxFilter(luma, width, height, radius);
+  const meanYY = boxFilter(square, width, height, radius);
+  const a = square; // reused: a, then b, per pixel
+  const b = meanYY;
+  for (let p = 0; p < n; p++) {
+    const variance = Math.max(0, meanYY[p] - meanY[p] * meanY[p]);
+    a[p] = variance / (variance + eps);
+    b[p] = meanY[p] * (1 - a[p]);
+  }
+  const meanA = boxFilter(a, width, height, radius);
+  const meanB = boxFilter(b, width, height, radius);
+  const smoothY = meanA; // reused
+  for (let p = 0; p < n; p++) smoothY[p] = meanA[p] * luma[p] + meanB[p];
+
+  // Chroma: luma-guided filter over a wider window (chroma noise is coarser and the eye is less sharp for it).
+  const chromaRadius = 2 * radius + 1;
+  const meanYc = boxFilter(luma, width, height, chromaRadius);
+  const lumaSquare = meanB; // reused
+  for (let p = 0; p < n; p++) lumaSquare[p] = luma[p] * luma[p];
+  const varY = boxFilter(lumaSquare, width, height, chromaRadius);
+  for (let p = 0; p < n; p++) varY[p] = Math.max(0, varY[p] - meanYc[p] * meanYc[p]);
+  const chromaEps = eps * 4;
+  const filterChroma = (channel: Float32Array): Float32Array => {
+    const product = new Float32Array(n);
+    for (let p = 0; p < n; p++) product[p] = luma[p] * channel[p];
+    const meanC = boxFilter(channel, width, height, chromaRadius);
+    const meanYC = boxFilter(product, width, height, chromaRadius);
+    for (let p = 0; p < n; p++) {
+      const ac = (meanYC[p] - meanYc[p] * meanC[p]) / (varY[p] + chromaEps);
+      product[p] = ac;
+      meanC[p] = meanC[p] - ac * meanYc[p];
+    }
+    const meanAc = boxFilter(product, width, height, chromaRadius);
+    const meanBc = boxFilter(meanC, width, height, chromaRadius);
+    for (let p = 0; p < n; p++) meanAc[p] = meanAc[p] * luma[p] + meanBc[p];
+    return meanAc;
+  };
+  const smoothCb = filterChroma(cb);
+  const smoothCr = filterChroma(cr);
+
+  const s = plan.strength;
+  for (let p = 0, i = 0; p < n; p++, i += 3) {
+    const y = luma[p] + s * (smoothY[p] - luma[p]);
+    const blue = y + cb[p] + s * (smoothCb[p] - cb[p]);
+    const red = y + cr[p] + s * (smoothCr[p] - cr[p]);
+    const green = (y - LUMA_R * red - LUMA_B * blue) / LUMA_G;
+    data[i] = Math.round(clamp(red, 0, 1) * 255);
+    data[i + 1] = Math.round(clamp(green, 0, 1) * 255);
+    data[i + 2] = Math.round(clamp(blue, 0, 1) * 255);
+  }
+};
