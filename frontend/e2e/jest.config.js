@@ -1,6 +1,6 @@
 /**
  * Browser journeys: playwright-core driving Debian's Chromium against a running server.
- *   npm run build && npx jest -c frontend/e2e/jest.config.js
+ *   npm run build && npx jest -c frontend/e2e/jest.config.js --forceExit
  * Uses E2E_BASE_URL when set, otherwise starts `node dist/backend/main.js` on a free port with a temp DATA_DIR.
  * Skips (with a message) when /usr/bin/chromium is absent. Screenshots: bench-output/e2e/ (git-ignored).
  */

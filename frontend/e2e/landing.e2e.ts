@@ -165,6 +165,10 @@ suite('public pages in Chromium', () => {
 
   it('validates and submits the contact form, and records the analytics event', async () => {
     const page = await open('/contact', 1440, 'accept');
+    const analyticsEvents: { event: string; properties: object }[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/analytics/events')) analyticsEvents.push(...JSON.parse(req.postData()!).events);
+    });
     await page.getByRole('button', { name: 'Send Message' }).click();
     for (const message of [
       'Name must be at least 2 characters',
@@ -182,13 +186,17 @@ suite('public pages in Chromium', () => {
     const sent = page.waitForResponse((res) => res.url().endsWith('/api/contact') && res.request().method() === 'POST');
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect((await sent).status()).toBe(200);
-    await page.getByText('Message Sent!').waitFor();
+    await page.getByText('Message Sent!', { exact: true }).waitFor();
     expect(await page.getByLabel('Message').inputValue()).toBe('');
 
     // With analytics consent, the event reaches the server's database adapter within the 5 s flush.
-    const batch = await page.waitForRequest((req) => req.url().endsWith('/api/analytics/events'), { timeout: 10_000 });
-    const events = (JSON.parse(batch.postData()!) as { events: { event: string; properties: object }[] }).events;
-    expect(events.find((e) => e.event === 'Contact Form Submission')?.properties).toEqual({ subject: 'Browser test' });
+    const deadline = Date.now() + 10_000;
+    while (!analyticsEvents.some((e) => e.event === 'Contact Form Submission') && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+    }
+    expect(analyticsEvents.find((e) => e.event === 'Contact Form Submission')?.properties).toEqual({
+      subject: 'Browser test',
+    });
 
     if (server.dataDir) {
       const outbox = path.join(server.dataDir, 'outbox');

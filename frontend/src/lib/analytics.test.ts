@@ -61,11 +61,24 @@ describe('analytics without consent', () => {
   });
 });
 
-describe('analytics, database mode', () => {
-  beforeEach(() => {
+describe('analytics when consent is given', () => {
+  it('counts the page the visitor is on', async () => {
+    const fetchMock = server(databaseConfig);
     saveConsent(ACCEPT_ALL);
-    // Granting consent starts loading the adapter; start over so each test's server answers the config call.
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(posted(fetchMock)[0].map((e) => e.event)).toEqual(['Page View']);
+  });
+});
+
+describe('analytics, database mode', () => {
+  beforeEach(async () => {
+    // Granting consent counts the current page and loads an adapter; let that settle against a throwaway server,
+    // then start over so each test's own server answers the config call.
+    server(databaseConfig);
+    saveConsent(ACCEPT_ALL);
+    await jest.advanceTimersByTimeAsync(5000);
     resetAnalyticsForTests();
+    jest.clearAllMocks();
   });
 
   it('batches events to the server every 5 seconds with one anonymous id', async () => {
@@ -124,10 +137,14 @@ describe('analytics, database mode', () => {
 });
 
 describe('analytics, PostHog mode', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Granting consent counts the current page and loads an adapter; let that settle against a throwaway server,
+    // then start over so each test's own server answers the config call.
+    server(databaseConfig);
     saveConsent(ACCEPT_ALL);
-    // Granting consent starts loading the adapter; start over so each test's server answers the config call.
+    await jest.advanceTimersByTimeAsync(5000);
     resetAnalyticsForTests();
+    jest.clearAllMocks();
   });
 
   it('initialises posthog-js with the spec settings and captures through it', async () => {

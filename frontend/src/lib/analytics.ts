@@ -185,8 +185,11 @@ if (typeof window !== 'undefined') {
     const now = getConsent()?.analytics ?? false;
     if (now === consented) return;
     consented = now;
-    if (now) void getAdapter().then((a) => a.optIn());
-    else if (adapter) void adapter.then((a) => a.optOut());
+    if (now) {
+      void getAdapter().then((a) => a.optIn());
+      // The page the visitor is on was viewed before they agreed; count it now that they have.
+      trackPageView(window.location.pathname);
+    } else if (adapter) void adapter.then((a) => a.optOut());
   });
 }
 
