@@ -15,20 +15,21 @@ export const LANDING_DESCRIPTION =
 
 /** The landing page, its eight sections in the spec's order (section 2). */
 export function LandingRoute() {
-  const { user } = useCurrentUser();
-  const signedIn = user !== null;
+  const { user, isLoading } = useCurrentUser();
+  // While the first "who is signed in?" answer is pending, show neither the signup form nor 'Choose a Package'.
+  const visitor = user ? 'signed-in' : isLoading ? 'unknown' : 'signed-out';
   return (
     <>
       <title>{LANDING_TITLE}</title>
       <meta name="description" content={LANDING_DESCRIPTION} />
-      <Hero signedIn={signedIn} />
+      <Hero signedIn={visitor !== 'signed-out'} />
       <HowItWorks />
       <Testimonials />
       <BeforeAfterGallery />
       <BookingBoost />
       <Pricing />
       <Faq />
-      <ClosingCta signedIn={signedIn} />
+      <ClosingCta visitor={visitor} />
     </>
   );
 }

@@ -3,7 +3,8 @@ import { buttonClasses } from '../../../components/ui/button';
 import { SignInCard } from '../../auth/components/sign-in-card';
 
 /** Section 8: a way into the product that fits the visitor's state. */
-export function ClosingCta({ signedIn }: { signedIn: boolean }) {
+export function ClosingCta({ visitor }: { visitor: 'signed-in' | 'signed-out' | 'unknown' }) {
+  const signedIn = visitor !== 'signed-out';
   return (
     <section
       aria-labelledby="cta-heading"
@@ -17,7 +18,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
           <p className="mt-4 text-lg text-slate-600">
             Join hosts who turned their phone photos into listing photos that book. One-time packages from $29.
           </p>
-          {signedIn && (
+          {visitor === 'signed-in' && (
             <Link to="/package-selection" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
               Choose a Package
             </Link>
