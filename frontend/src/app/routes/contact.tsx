@@ -32,7 +32,7 @@ export function ContactRoute() {
   }
 
   return (
-    <section className="bg-gradient-to-b from-teal-50 via-white to-white px-4 py-12 sm:px-6 lg:py-20">
+    <section className="-mt-20 bg-gradient-to-b from-teal-50 via-white to-white px-4 pt-32 pb-12 sm:px-6 lg:pt-40 lg:pb-20">
       <title>{`Contact us | ${PRODUCT_NAME}`}</title>
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[1fr_1.6fr]">
         <div>
