@@ -111,11 +111,27 @@ describe('login verification (/auth/confirm)', () => {
     await waitFor(() => expect(screen.getByText('Google authentication successful')).toBeInTheDocument());
   });
 
-  it('explains a cancelled Google sign-in', async () => {
+  it.each(['/api/auth/google/callback', '/auth/confirm'])('explains a cancelled Google sign-in on %s', async (path) => {
     serverAnswering(unauthorized);
 
-    await renderApp('/api/auth/google/callback?error=access_denied&state=x');
+    await renderApp(`${path}?error=access_denied&state=x`);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to sign in with Google');
+  });
+
+  it('goes back to where a Google sign-in started', async () => {
+    serverAnswering(() => fakeResponse({ body: { user: signedInUser, hasOrders: true, returnTo: '/processing' } }));
+
+    await renderApp('/auth/confirm?code=c0de&state=st4te');
+
+    expect(await screen.findByRole('heading', { name: 'Your Photos Are Being Enhanced' })).toBeInTheDocument();
+  });
+
+  it('ignores a return address that leaves the site', async () => {
+    serverAnswering(() => fakeResponse({ body: { user: signedInUser, hasOrders: true, returnTo: '//evil.example' } }));
+
+    await renderApp('/auth/confirm?code=c0de&state=st4te');
+
+    expect(await screen.findByRole('heading', { name: 'Your photos' })).toBeInTheDocument();
   });
 });

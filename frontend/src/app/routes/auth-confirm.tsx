@@ -20,7 +20,9 @@ const INVALID_LINK = 'Invalid magic link. Please request a new one.';
  */
 export function AuthConfirmRoute() {
   const { pathname, search, hash } = useLocation();
-  const isGoogle = pathname === GOOGLE_CALLBACK_PATH || new URLSearchParams(search).has('code');
+  const query = new URLSearchParams(search);
+  // Google's answer carries `state` (and `code`, or `error` when the person cancelled); a magic link never does.
+  const isGoogle = pathname === GOOGLE_CALLBACK_PATH || query.has('code') || query.has('state');
   const finishSignIn = useFinishSignIn(isGoogle ? 'google' : 'email');
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);

@@ -19,4 +19,6 @@ export interface SignInResult {
   user: User;
   hasOrders: boolean;
   isNewUser?: boolean;
+  /** Google sign-in only: the same-origin path the sign-in was started with (`/api/auth/google?returnTo=`). */
+  returnTo?: string;
 }

@@ -6,8 +6,12 @@ import { markArrivedFromSignup, writeCachedUser } from '../session-cache';
 import type { SignInResult } from '../types';
 import { CURRENT_USER_KEY } from './get-current-user';
 
-/** Where a freshly signed-in user goes (spec section 2, Login verification). */
-export function destinationAfterSignIn({ user, hasOrders }: SignInResult): '/dashboard' | '/package-selection' {
+/**
+ * Where a freshly signed-in user goes (spec section 2, Login verification), unless the sign-in was started with a
+ * return address (the server only carries same-origin paths; checked again here).
+ */
+export function destinationAfterSignIn({ user, hasOrders, returnTo }: SignInResult): string {
+  if (returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.includes('\\')) return returnTo;
   return hasOrders || user.package_type ? '/dashboard' : '/package-selection';
 }
 

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { UserEntity } from '../../../shared/db/entities';
+import { UnauthorizedError } from '../../../shared/errors/app-error';
+import { normalizeEmail } from '../domain/magic-link';
+import { Clock } from '../ports/clock';
+import { type GoogleProfile } from '../ports/google-identity';
+import { Sessions } from './sessions';
+import { findOrCreateUser, userHasOrders } from './user-accounts';
+import { type SignInResult } from './verify-magic-link.use-case';
+
+export const UNVERIFIED_GOOGLE_EMAIL = 'Your Google account email is not verified, so we cannot sign you in with it.';
+
+/**
+ * Signs in a person Google vouched for (by ID token or by the code flow). The Google id finds the account; failing
+ * that, the verified address does, and the Google identity joins that account; failing that, this is a signup.
+ */
+@Injectable()
+export class SignInWithGoogle {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: Sessions,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(
+    profile: GoogleProfile,
+    context: { userAgent?: string; previousSessionToken?: string },
+  ): Promise<SignInResult> {
+    // An unverified address would let anyone claim someone else's account by typing their email into Google.
+    if (!profile.emailVerified) throw new UnauthorizedError(UNVERIFIED_GOOGLE_EMAIL, 'GOOGLE_EMAIL_UNVERIFIED');
+    const now = this.clock.now();
+
+    return this.dataSource.transaction(async (em) => {
+      const users = em.getRepository(UserEntity);
+      let user = await users.findOneBy({ googleId: profile.sub });
+      let isNewUser = false;
+      if (!user) {
+        const found = await findOrCreateUser(em, normalizeEmail(profile.email), now, profile.name);
+        ({ user, isNewUser } = found);
+        if (user.googleId && user.googleId !== profile.sub) {
+          throw new UnauthorizedError('This email is already linked to a different Google account.', 'GOOGLE_CONFLICT');
+        }
+        await users.update({ id: user.id }, { googleId: profile.sub, name: user.name ?? profile.name ?? null });
+        user = await users.findOneByOrFail({ id: user.id });
+      }
+      const session = await this.sessions.start(
+        user.id,
+        { userAgent: context.userAgent, previousToken: context.previousSessionToken },
+        em,
+      );
+      return { user, isNewUser, hasOrders: await userHasOrders(em, user.id), session };
+    });
+  }
+}
