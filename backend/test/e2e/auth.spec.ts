@@ -175,9 +175,48 @@ describe('signing in with an emailed link', () => {
         .expect(403);
     });
 
+    it('covers the multipart photo upload too', async () => {
+      const cookie = await signInByEmail(t.app, t.dataDir, newEmail());
+      const res = await http()
+        .post('/api/photos/upload')
+        .set('Cookie', cookie)
+        .field('orderId', 'any')
+        .attach('photos', Buffer.from('not really a photo'), 'room.jpg')
+        .expect(403);
+      expect(res.body.code).toBe('CSRF_REJECTED');
+    });
+
     it('refuses sign-in requests without the header, so no site can sign a visitor in', async () => {
       await http().post('/api/auth/email').send({ email: newEmail() }).expect(403);
       await http().post('/api/auth/verify').send({ access_token: 'x' }).expect(403);
     });
+  });
+});
+
+describe('the session cookie in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://photos.example.com' });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('is Secure as well as HttpOnly and SameSite=Lax', async () => {
+    const server = t.app.getHttpServer();
+    await request(server)
+      .post('/api/auth/email')
+      .set('X-Requested-With', 'test')
+      .send({ email: 'prod@example.com' })
+      .expect(200);
+    const link = await latestMagicLink(t.dataDir, 'prod@example.com');
+    expect(link.url.origin).toBe('https://photos.example.com');
+    const res = await request(server)
+      .post('/api/auth/verify')
+      .set('X-Requested-With', 'test')
+      .send({ access_token: link.access_token, refresh_token: link.refresh_token, type: link.type })
+      .expect(200);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/sid=.*HttpOnly/);
+    expect(setCookie).toMatch(/Secure/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { LessThan, Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { LoginTokenEntity } from '../../../shared/db/entities';
 import { RateLimitedError, UnavailableError } from '../../../shared/errors/app-error';
@@ -14,6 +14,8 @@ import {
 } from '../domain/magic-link';
 import { newSecret, sha256 } from '../domain/secret-token';
 import { Clock } from '../ports/clock';
+
+const STALE_TOKEN_AGE_MS = Math.max(MAGIC_LINK_TTL_MS, MAGIC_LINK_RATE_LIMIT.windowMs) * 4;
 
 /**
  * Emails a single-use sign-in link. The answer and the work done are the same whether or not an account exists
@@ -32,6 +34,8 @@ export class RequestMagicLink {
     const email = normalizeEmail(input.email);
     const now = this.clock.now();
     await this.enforceRateLimit(email, input.ip ?? null, now);
+    // Tokens past both their expiry and the rate-limit window are dead weight.
+    await this.tokens.delete({ email, createdAt: LessThan(new Date(now.getTime() - STALE_TOKEN_AGE_MS)) });
 
     const accessToken = newSecret();
     const refreshToken = newSecret();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, LessThan, Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { SessionEntity } from '../../../shared/db/entities';
 import { type AuthenticatedUser } from '../domain/authenticated-user';
@@ -38,6 +38,8 @@ export class Sessions {
     const token = newSecret();
     const expiresAt = new Date(now.getTime() + this.config.session.ttlDays * 24 * 60 * 60 * 1000);
     if (context.previousToken) await em.delete(SessionEntity, { tokenHash: sha256(context.previousToken) });
+    // Expired sessions are refused on read; sweeping this user's at sign-in keeps the table from growing forever.
+    await em.delete(SessionEntity, { userId, expiresAt: LessThan(now) });
     await em.insert(SessionEntity, {
       tokenHash: sha256(token),
       userId,
