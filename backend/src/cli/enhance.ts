@@ -3,21 +3,28 @@ import path from 'node:path';
 import { type EngineChoice, enhance, isEnhancementError } from '../modules/enhancement/engine';
 import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
 
-const USAGE = 'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto]';
+const USAGE =
+  'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto] [--min-long-side 2048]';
 const PHOTO = /\.(jpe?g|png|webp|heic|heif|tiff?)$/i;
 
 const parseArgs = (argv: string[]) => {
   const positional: string[] = [];
   let engine: EngineChoice = 'auto';
+  let minLongSide: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === '--min-long-side' || arg.startsWith('--min-long-side=')) {
+      minLongSide = Number(arg.includes('=') ? arg.split('=')[1] : argv[++i]);
+      if (!Number.isFinite(minLongSide) || minLongSide < 0) throw new Error(`Bad --min-long-side. ${USAGE}`);
+      continue;
+    }
     const value = arg.startsWith('--engine=') ? arg.slice(9) : arg === '--engine' ? argv[++i] : null;
     if (value === null) positional.push(arg);
     else if (value === 'classic' || value === 'learned' || value === 'auto') engine = value;
     else throw new Error(`Unknown engine "${value}". ${USAGE}`);
   }
   if (positional.length !== 2) throw new Error(USAGE);
-  return { input: positional[0], output: positional[1], engine };
+  return { input: positional[0], output: positional[1], engine, minLongSide };
 };
 
 const listPhotos = async (input: string): Promise<string[]> => {
@@ -27,16 +34,18 @@ const listPhotos = async (input: string): Promise<string[]> => {
 };
 
 const main = async () => {
-  const { input, output, engine } = parseArgs(process.argv.slice(2));
+  const { input, output, engine, minLongSide } = parseArgs(process.argv.slice(2));
   const files = await listPhotos(input);
   await mkdir(output, { recursive: true });
   const retoucher = engine === 'classic' ? undefined : new MaximPool({ workers: 1 });
+  // Starts no worker unless a low-light photo comes along.
+  const lowLightRetoucher = engine === 'auto' ? new MaximPool({ workers: 1, variant: 'enhancement' }) : undefined;
   let failed = 0;
   try {
     for (const file of files) {
       const base = path.parse(file).name;
       try {
-        const result = await enhance(file, { engine, retoucher });
+        const result = await enhance(file, { engine, retoucher, lowLightRetoucher, minLongSide });
         await writeFile(path.join(output, `${base}.jpg`), result.image);
         await writeFile(path.join(output, `${base}.report.json`), JSON.stringify(result.report, null, 2) + '\n');
         const { report } = result;
@@ -51,7 +60,7 @@ const main = async () => {
       }
     }
   } finally {
-    await retoucher?.close();
+    await Promise.all([retoucher?.close(), lowLightRetoucher?.close()]);
   }
   process.exitCode = failed ? 1 : 0;
 };

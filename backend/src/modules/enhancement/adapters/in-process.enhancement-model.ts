@@ -8,6 +8,13 @@ export interface InProcessEnhancementModelOptions {
   engine?: EngineChoice;
   /** Model worker threads (one inference per core); defaults to the number of cores. */
   workers?: number;
+  /**
+   * Send low-light photos to the LOL-trained MAXIM model under 'auto' (its workers start only when a dark photo
+   * arrives). Default true.
+   */
+  lowLightModel?: boolean;
+  /** Enlarge outputs whose long side is below this (e.g. 2048); default off (output has the input's size). */
+  minLongSide?: number;
 }
 
 /**
@@ -19,25 +26,39 @@ export class InProcessEnhancementModel extends EnhancementModel {
   readonly version = ENGINE_VERSION;
   private readonly engine: EngineChoice;
   private readonly workers: number | undefined;
+  private readonly lowLightModel: boolean;
+  private readonly minLongSide: number | undefined;
   private pool: MaximPool | null = null;
+  private lowLightPool: MaximPool | null = null;
   private closed = false;
 
   constructor(options: InProcessEnhancementModelOptions = {}) {
     super();
     this.engine = options.engine ?? 'auto';
     this.workers = options.workers;
+    this.lowLightModel = options.lowLightModel ?? true;
+    this.minLongSide = options.minLongSide;
   }
 
   async enhance(input: Buffer, options: EnhancementRequest = {}): Promise<EnhancementResult> {
     if (this.closed) throw new EnhancementError('MODEL_FAILED', 'The enhancement model has been closed.');
     const engine = options.engine ?? this.engine;
     if (engine !== 'classic') this.pool ??= new MaximPool({ workers: this.workers });
-    return enhance(input, { engine, retoucher: engine === 'classic' ? undefined : (this.pool ?? undefined) });
+    // Constructing a pool starts no worker: the low-light model loads on the first dark photo only.
+    if (engine === 'auto' && this.lowLightModel)
+      this.lowLightPool ??= new MaximPool({ workers: this.workers, variant: 'enhancement' });
+    return enhance(input, {
+      engine,
+      retoucher: engine === 'classic' ? undefined : (this.pool ?? undefined),
+      lowLightRetoucher: engine === 'auto' ? (this.lowLightPool ?? undefined) : undefined,
+      minLongSide: this.minLongSide,
+    });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.pool?.close();
+    await Promise.all([this.pool?.close(), this.lowLightPool?.close()]);
     this.pool = null;
+    this.lowLightPool = null;
   }
 }

@@ -8,8 +8,8 @@ import type { RgbImage } from '../rgb-image';
  * at 2 levels the grain of a lifted dark photo starts to show, so below it nothing is done.
  */
 export const DENOISE_THRESHOLD = 2;
-/** Noise at which the filter reaches full strength (twice the threshold). */
-const FULL_STRENGTH_AT = 2 * DENOISE_THRESHOLD;
+/** Noise at which the filter reaches full strength (1.5 times the threshold): lifted low-light grain is coarse. */
+const FULL_STRENGTH_AT = 1.5 * DENOISE_THRESHOLD;
 
 export interface DenoisePlan {
   applied: boolean;
@@ -22,7 +22,7 @@ export interface DenoisePlan {
 /** No denoising on clean photos; above the threshold the strength grows with the measured noise. */
 export const planDenoise = (sigma: number): DenoisePlan => {
   if (!(sigma > DENOISE_THRESHOLD)) return { applied: false, strength: 0, sigma };
-  const strength = clamp((sigma - DENOISE_THRESHOLD) / (FULL_STRENGTH_AT - DENOISE_THRESHOLD), 0.25, 1);
+  const strength = clamp(0.5 + (0.5 * (sigma - DENOISE_THRESHOLD)) / (FULL_STRENGTH_AT - DENOISE_THRESHOLD), 0.5, 1);
   return { applied: true, strength, sigma };
 };
 
@@ -46,7 +46,8 @@ export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
     cr[p] = data[i] / 255 - y;
   }
   const side = Math.max(width, height);
-  const radius = side > 2500 ? 2 : 1;
+  // Phone grain is correlated over 2-3 pixels (demosaicing, in-camera processing): a 5x5 window at least.
+  const radius = side > 2500 ? 3 : 2;
   const eps = ((2 * plan.sigma) / 255) ** 2;
 
   // Luma: self-guided filter.
