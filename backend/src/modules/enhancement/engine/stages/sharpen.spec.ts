@@ -1,0 +1,29 @@
+import { sharpenLuma } from './sharpen';
+
+const plan = { sigma: 1, amount: 2, flatAmount: 0.3, threshold: 0.02 };
+
+describe('luma sharpening', () => {
+  it('steepens an edge without tinting it', () => {
+    const width = 32;
+    const height = 8;
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) data.fill(x < 16 ? 80 : 170, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    sharpenLuma({ width, height, data }, plan);
+    const at = (x: number) => data[(4 * width + x) * 3];
+    expect(at(15)).toBeLessThan(80);
+    expect(at(16)).toBeGreaterThan(170);
+    const i = (4 * width + 16) * 3;
+    expect(data[i]).toBe(data[i + 1]);
+    expect(data[i + 1]).toBe(data[i + 2]);
+    // Far from the edge nothing changes.
+    expect(at(2)).toBe(80);
+    expect(at(29)).toBe(170);
+  });
+
+  it('leaves a flat area flat', () => {
+    const data = new Uint8Array(20 * 20 * 3).fill(128);
+    sharpenLuma({ width: 20, height: 20, data }, plan);
+    expect(data.every((v) => v === 128)).toBe(true);
+  });
+});
