@@ -62,10 +62,6 @@ class EnvironmentVariables {
   @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_JWKS_URL?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(365) SESSION_TTL_DAYS?: number;
 
-  @IsOptional()
-  @Transform(emptyToUndefined)
-  @IsUrl({ ...urlOptions, protocols: ['http', 'https'] })
-  ENHANCER_URL?: string;
   @IsOptional() @IsIn(['classic', 'learned', 'auto']) ENHANCER_ENGINE?: 'classic' | 'learned' | 'auto';
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY?: number;
 
@@ -109,7 +105,7 @@ export class AppConfig {
     readonly stripe:
       { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined,
     readonly google: GoogleConfig | undefined,
-    readonly enhancer: { url: string | undefined; engine: 'classic' | 'learned' | 'auto'; concurrency: number },
+    readonly enhancer: { engine: 'classic' | 'learned' | 'auto'; concurrency: number },
     readonly posthog: { key: string; host: string } | undefined,
     readonly session: { ttlDays: number } = { ttlDays: 30 },
   ) {}
@@ -203,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
           jwksUrl: raw.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
         }
       : undefined,
-    { url: raw.ENHANCER_URL, engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? 1 },
+    { engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? 1 },
     raw.POSTHOG_KEY ? { key: raw.POSTHOG_KEY, host: raw.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
     { ttlDays: raw.SESSION_TTL_DAYS ?? 30 },
   );

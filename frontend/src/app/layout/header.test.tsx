@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { callsTo, fakeResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { signedInUser } from '../../test/users';
-import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth/session-cache';
+import { markArrivedFromSignup, SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth/session-cache';
 
 const signedOut = () => mockFetch(() => fakeResponse({ status: 401, statusText: 'Unauthorized' }));
 const signedIn = (logout: () => Response = () => fakeResponse()) =>
@@ -39,7 +39,9 @@ describe('header', () => {
   });
 
   it('shows the dark bar on package selection', async () => {
+    // A visitor may stay on package selection only after signing up (spec section 2).
     signedOut();
+    markArrivedFromSignup();
     await renderApp('/package-selection');
     await expectSignedInBar();
   });

@@ -19,6 +19,12 @@ export function DashboardRoute() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your photos</h1>
           <p className="mt-2 text-sm text-slate-600">Enhanced photos are deleted automatically after 90 days.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Connecting another tool?{' '}
+            <Link to="/dashboard/api-keys" className="font-medium text-teal-700 underline hover:text-teal-800">
+              Manage API keys
+            </Link>
+          </p>
         </div>
         <div className="flex gap-3">
           <Button variant="secondary" onClick={() => void refresh()} disabled={refreshing} aria-busy={refreshing}>

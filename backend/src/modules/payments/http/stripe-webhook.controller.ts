@@ -1,10 +1,10 @@
 import { Controller, Headers, HttpCode, Logger, Post, Req } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 import { AppError, BadRequestError } from '../../../shared/errors/app-error';
 import { FulfilPayment } from '../application/fulfil-payment.use-case';
 import { InvalidWebhookError, PaymentGateway } from '../ports/payment-gateway';
-import { type WebhookReceivedDto } from './payments.dto';
+import { WebhookReceivedDto } from './payments.dto';
 
 @ApiTags('payments')
 @Controller('stripe')
@@ -18,7 +18,11 @@ export class StripeWebhookController {
 
   @Post('webhook')
   @HttpCode(200)
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary: "Stripe's webhook: payment_intent.succeeded credits the order (idempotent with complete-purchase)",
+  })
+  @ApiHeader({ name: 'Stripe-Signature', required: true, description: 'Checked over the raw body; a bad one is a 400' })
+  @ApiOkResponse({ type: WebhookReceivedDto })
   async receive(
     @Req() req: Request & { rawBody?: Buffer },
     @Headers('stripe-signature') signature?: string,
