@@ -191,8 +191,9 @@ async function main(): Promise<void> {
     while (status !== 'completed') {
       await new Promise((r) => setTimeout(r, 1000));
       peakDuring = Math.max(peakDuring, rssMb(pid));
-      const res = await fetch(`${url}/api/orders/${order}`, { headers: { Cookie: cookie } });
-      status = ((await res.json()) as { status: string }).status;
+      // A poll can meet a keep-alive socket the server is just closing; the next poll simply tries again.
+      const res = await fetch(`${url}/api/orders/${order}`, { headers: { Cookie: cookie } }).catch(() => undefined);
+      if (res) status = ((await res.json()) as { status: string }).status;
       if (Date.now() - started > 60 * 60_000) throw new Error('order did not complete within an hour');
     }
     const seconds = (Date.now() - started) / 1000;
