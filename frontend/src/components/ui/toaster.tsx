@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, type ToastVariant, useToast } from './use-toast';
+import { CloseIcon } from './icons';
 
 const variantClasses: Record<ToastVariant, string> = {
   default: 'border-slate-200 bg-white text-slate-900',
@@ -36,16 +37,7 @@ export function Toaster() {
             aria-label="Close"
             className="absolute top-3 right-3 rounded-md p-1 opacity-70 transition hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 16 16"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M4 4l8 8M12 4l-8 8" strokeLinecap="round" />
-            </svg>
+            <CloseIcon />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { formatPrice, type PackageDefinition } from '@catalogue';
+import { type PackageDefinition } from '@catalogue';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { CheckIcon } from '../../packages/components/check-icon';
 import type { PaymentConfig } from '../api/get-payment-config';
 import type { PaymentIntent } from '../api/create-payment-intent';
 import type { PurchaseSuccess } from '../finish-purchase';
 import { PAYMENT_MESSAGES } from '../messages';
 import type { StripePaymentFormProps } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';
+import { PackageFeatures, PackagePrice } from '../../../components/package-offer';
 
 // Stripe's React bindings are only needed when Stripe is configured; keep them out of the main bundle. If that
 // chunk cannot be fetched (a deploy replaced it, the network dropped), the checkout says so instead of crashing.
@@ -53,19 +53,12 @@ export function CheckoutView({ pkg, intent, config, onBack, onSuccess, onSetupFa
           </h2>
           <p className="mt-3 text-lg font-semibold text-slate-900">{pkg.title}</p>
           <p className="mt-1 text-sm text-slate-600">{pkg.description}</p>
-          <p className="mt-5 flex items-baseline gap-2">
-            <span className="text-4xl font-bold tracking-tight text-slate-900">{formatPrice(pkg.price)}</span>
-            <span className="text-sm text-slate-600">one-time</span>
-          </p>
-          <p className="mt-2 text-sm font-medium text-slate-800">{pkg.photos} photos included</p>
-          <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700">
-            {[...pkg.features, pkg.selectionTurnaround].map((feature) => (
-              <li key={feature} className="flex gap-3">
-                <CheckIcon />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PackagePrice pkg={pkg} large={false} />
+          <PackageFeatures
+            pkg={pkg}
+            turnaround={pkg.selectionTurnaround}
+            className="mt-5 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700"
+          />
         </Card>
         <Card role="region" className="p-6 lg:col-span-3" aria-labelledby="complete-purchase-heading">
           <h2 id="complete-purchase-heading" className="text-xl font-semibold text-slate-900">

@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { downloadPhoto } from '../../photos/api/download-photo';
 import type { Photo } from '../../photos/types';
+import { DownloadIcon } from '../../../components/ui/icons';
 
 export const viewUrl = (photoId: number) => `/api/photos/view/${photoId}`;
 export const originalUrl = (photo: Photo) =>
@@ -36,18 +37,7 @@ export function PhotoViewer({ photo }: { photo: Photo | null }) {
             </Tabs.Trigger>
           </Tabs.List>
           <Button size="sm" onClick={() => void downloadPhoto(photo)}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 15v1a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-1" />
-            </svg>
+            <DownloadIcon />
             Download
           </Button>
         </div>

@@ -1,8 +1,8 @@
-import { formatPrice, PACKAGES } from '@catalogue';
+import { PACKAGES } from '@catalogue';
 import { Button } from '../../../components/ui/button';
 import { SECTION_IDS } from '../scroll';
-import { CheckIcon } from './icons';
 import { usePickPackage } from './use-pick-package';
+import { PackageFeatures, PackagePrice } from '../../../components/package-offer';
 
 /** The three cards of the shared catalogue, with the landing page's turnaround (spec section 9). */
 export function Pricing() {
@@ -37,19 +37,12 @@ export function Pricing() {
               )}
               <h3 className="text-lg font-semibold text-slate-900">{pkg.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{pkg.description}</p>
-              <p className="mt-6 flex items-baseline gap-2">
-                <span className="text-5xl font-bold tracking-tight text-slate-900">{formatPrice(pkg.price)}</span>
-                <span className="text-sm text-slate-600">one-time</span>
-              </p>
-              <p className="mt-2 text-sm font-medium text-slate-800">{pkg.photos} photos included</p>
-              <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-                {[...pkg.features, pkg.landingTurnaround].map((feature) => (
-                  <li key={feature} className="flex gap-3">
-                    <CheckIcon />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <PackagePrice pkg={pkg} />
+              <PackageFeatures
+                pkg={pkg}
+                turnaround={pkg.landingTurnaround}
+                className="mt-6 flex-1 space-y-3 text-sm text-slate-700"
+              />
               <Button
                 size="lg"
                 variant={pkg.popular ? 'primary' : 'secondary'}

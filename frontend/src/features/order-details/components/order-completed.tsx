@@ -6,6 +6,7 @@ import { SUPPORT_EMAIL } from '../../../lib/site';
 import { downloadPhoto } from '../../photos/api/download-photo';
 import { useZipDownload } from '../../photos/api/download-order-zip';
 import type { OrderDetails, OrderPhoto } from '../api/get-order';
+import { DownloadIcon } from '../../../components/ui/icons';
 
 const thumbnailUrl = (photo: OrderPhoto) => photoFileUrl(photo.thumbnail_path) ?? `/api/photos/view/${photo.id}`;
 
@@ -97,22 +98,5 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
         </ul>
       )}
     </div>
-  );
-}
-
-export function DownloadIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 15v1a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-1" />
-    </svg>
   );
 }

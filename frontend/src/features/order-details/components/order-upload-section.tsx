@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { useCurrentUser } from '../../auth/auth-context';
 import { PhotoUpload } from '../../upload/components/photo-upload';
 import type { OrderDetails } from '../api/get-order';
+import { CloseIcon } from '../../../components/ui/icons';
 
 const DO = [
   'Use a cellphone: no professional camera needed',
@@ -54,16 +55,7 @@ export function OrderUploadSection({ order, onUploaded }: { order: OrderDetails;
                 aria-label="Dismiss tip"
                 className="absolute top-3 right-3 rounded-md p-1 text-teal-800 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-500"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 16 16"
-                  className="size-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M4 4l8 8M12 4l-8 8" strokeLinecap="round" />
-                </svg>
+                <CloseIcon />
               </button>
             </aside>
           )}

@@ -1,6 +1,6 @@
-import { formatPrice, type PackageDefinition, type PackageType } from '@catalogue';
+import { type PackageDefinition, type PackageType } from '@catalogue';
 import { Button } from '../../../components/ui/button';
-import { CheckIcon } from './check-icon';
+import { PackageFeatures, PackagePrice } from '../../../components/package-offer';
 
 export interface PackageCardsProps {
   packages: readonly PackageDefinition[];
@@ -40,19 +40,12 @@ export function PackageCards({ packages, preselected, pending, onChoose }: Packa
             </div>
             <h2 className="text-lg font-semibold text-slate-900">{pkg.title}</h2>
             <p className="mt-2 text-sm text-slate-600">{pkg.description}</p>
-            <p className="mt-6 flex items-baseline gap-2">
-              <span className="text-5xl font-bold tracking-tight text-slate-900">{formatPrice(pkg.price)}</span>
-              <span className="text-sm text-slate-600">one-time</span>
-            </p>
-            <p className="mt-2 text-sm font-medium text-slate-800">{pkg.photos} photos included</p>
-            <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-              {[...pkg.features, pkg.selectionTurnaround].map((feature) => (
-                <li key={feature} className="flex gap-3">
-                  <CheckIcon />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <PackagePrice pkg={pkg} />
+            <PackageFeatures
+              pkg={pkg}
+              turnaround={pkg.selectionTurnaround}
+              className="mt-6 flex-1 space-y-3 text-sm text-slate-700"
+            />
             <Button
               size="lg"
               variant={emphasised ? 'primary' : 'secondary'}

@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { track } from '../../../lib/analytics';
 import { type UploadResult, uploadPhotos } from '../api/upload-photos';
 import { imageFilesOnly, tooManyMessage, truncateFileName, uploadBlocker } from '../selection';
+import { CloseIcon } from '../../../components/ui/icons';
 
 /** Spec section 9: the page reloads 1 second after a successful upload. */
 export const RELOAD_DELAY_MS = 1000;
@@ -196,16 +197,7 @@ export function PhotoUpload({
                   aria-label={`Remove ${file.name}`}
                   className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-teal-400"
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 16 16"
-                    className="size-3.5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
-                    <path d="M4 4l8 8M12 4l-8 8" strokeLinecap="round" />
-                  </svg>
+                  <CloseIcon className="size-3.5" />
                 </button>
               )}
             </li>
