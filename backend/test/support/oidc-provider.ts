@@ -1,9 +1,9 @@
+import * as jose from 'jose';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 
-type Jose = typeof import('jose');
-type SigningKey = Awaited<ReturnType<Jose['generateKeyPair']>>['privateKey'];
-// Both packages are ESM-only; a real dynamic import loads them from this CommonJS test code.
+type SigningKey = Awaited<ReturnType<typeof jose.generateKeyPair>>['privateKey'];
+// oidc-provider is ESM-only; a real dynamic import loads it from this CommonJS test code.
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
 export interface OidcAccount {
@@ -35,7 +35,6 @@ export async function startOidcProvider(options: {
   redirectUri: string;
   accounts: Record<string, OidcAccount>;
 }): Promise<LocalOidcProvider> {
-  const jose = await importEsm<Jose>('jose');
   const { default: Provider } = await quietly(() =>
     importEsm<{ default: new (issuer: string, config: object) => OidcProvider }>('oidc-provider'),
   );

@@ -1,14 +1,7 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import { type GoogleConfig } from '../../../config/app-config';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 import { GoogleIdentity, type GoogleProfile } from '../ports/google-identity';
-
-type Jose = typeof import('jose');
-
-/**
- * jose is ESM-only and the backend is CommonJS; a real dynamic `import()` (which the compiler would otherwise turn
- * into `require`) loads it both in Node and under jest.
- */
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<Jose>;
 
 export const GOOGLE_CREDENTIAL_MESSAGES = {
   invalid: 'Failed to sign in with Google',
@@ -17,17 +10,16 @@ export const GOOGLE_CREDENTIAL_MESSAGES = {
 
 /** Verifies ID tokens with jose against the provider's published keys (cached and refreshed by jose). */
 export class JoseGoogleIdentity extends GoogleIdentity {
-  private keys?: ReturnType<Jose['createRemoteJWKSet']>;
+  private keys?: ReturnType<typeof createRemoteJWKSet>;
 
   constructor(private readonly google: GoogleConfig) {
     super();
   }
 
   async verifyIdToken(credential: string): Promise<GoogleProfile> {
-    const jose = await importEsm('jose');
-    this.keys ??= jose.createRemoteJWKSet(new URL(this.google.jwksUrl));
+    this.keys ??= createRemoteJWKSet(new URL(this.google.jwksUrl));
     try {
-      const { payload } = await jose.jwtVerify(credential, this.keys, {
+      const { payload } = await jwtVerify(credential, this.keys, {
         issuer: this.google.issuers,
         audience: this.google.clientId,
         algorithms: ['RS256', 'ES256'],
@@ -44,7 +36,7 @@ export class JoseGoogleIdentity extends GoogleIdentity {
       };
     } catch (error) {
       if (error instanceof UnauthorizedError) throw error;
-      const expired = error instanceof jose.errors.JWTExpired;
+      const expired = error instanceof joseErrors.JWTExpired;
       throw new UnauthorizedError(
         expired ? GOOGLE_CREDENTIAL_MESSAGES.expired : GOOGLE_CREDENTIAL_MESSAGES.invalid,
         expired ? 'GOOGLE_CREDENTIAL_EXPIRED' : 'INVALID_GOOGLE_CREDENTIAL',
