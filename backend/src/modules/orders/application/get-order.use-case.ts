@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
-import { NotFoundError } from '../../../shared/errors/app-error';
-
-export const orderNotFound = () =>
-  new NotFoundError(
-    'ORDER_NOT_FOUND',
-    "The order you're looking for doesn't exist or you don't have permission to access it.",
-  );
+import { orderNotFound } from '../domain/order-errors';
 
 /** One of the caller's orders with its photos; another user's order is indistinguishable from a missing one. */
 @Injectable()

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
 import { ConflictError } from '../../../shared/errors/app-error';
 import { canMoveOrder, type OrderStatus } from '../domain/order-status';
-import { orderNotFound } from './get-order.use-case';
+import { lockOwnedOrder } from './lock-owned-order';
 
 /** PATCH of an order's status, allowed only where the photos already justify it. */
 @Injectable()
@@ -12,13 +12,7 @@ export class UpdateOrderStatus {
 
   async execute(userId: number, orderId: string, target: OrderStatus): Promise<OrderEntity> {
     return this.dataSource.transaction(async (em) => {
-      const order = await em
-        .getRepository(OrderEntity)
-        .createQueryBuilder('o')
-        .setLock('pessimistic_write')
-        .where('o.id = :orderId AND o.user_id = :userId', { orderId, userId })
-        .getOne();
-      if (!order) throw orderNotFound();
+      const order = await lockOwnedOrder(em, userId, orderId);
       const photos = await em.getRepository(PhotoEntity).find({ where: { orderId }, select: { status: true } });
       const progress = {
         status: order.status,

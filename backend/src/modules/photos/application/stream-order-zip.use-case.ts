@@ -5,6 +5,7 @@ import { type Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
 import { NotFoundError } from '../../../shared/errors/app-error';
+import { orderNotFound } from '../../orders/domain/order-errors';
 import { ObjectStorage } from '../../storage/ports/object-storage';
 import { enhancedDownloadName } from '../domain/photo-files';
 
@@ -27,12 +28,7 @@ export class StreamOrderZip {
 
   async execute(userId: number, orderId: string, today = new Date()): Promise<OrderZip> {
     const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
-    if (!order) {
-      throw new NotFoundError(
-        'ORDER_NOT_FOUND',
-        "The order you're looking for doesn't exist or you don't have permission to access it.",
-      );
-    }
+    if (!order) throw orderNotFound();
     const photos = (
       await this.dataSource.getRepository(PhotoEntity).find({ where: { orderId, userId }, order: { id: 'ASC' } })
     ).filter((p) => p.status === 'completed' && p.enhancedPath && !p.purgedAt);

@@ -4,9 +4,11 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
 import { queryRows } from '../../../shared/db/query-rows';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../../shared/errors/app-error';
+import { AppError, BadRequestError, ConflictError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { decodePhoto } from '../../enhancement/engine/decode';
+import { lockOwnedOrder } from '../../orders/application/lock-owned-order';
+import { orderNotFound } from '../../orders/domain/order-errors';
 import { ObjectStorage } from '../../storage/ports/object-storage';
 import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
 import { displayName, MAX_FILE_BYTES, MAX_INPUT_PIXELS } from '../domain/upload-limits';
@@ -41,11 +43,6 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
   heic: 'image/heic',
 };
 
-const orderNotFound = () =>
-  new NotFoundError(
-    'ORDER_NOT_FOUND',
-    "The order you're looking for doesn't exist or you don't have permission to access it.",
-  );
 const tooMany = (remaining: number) =>
   new BadRequestError('TOO_MANY_PHOTOS', `You can only upload up to ${remaining} more photo(s).`);
 
@@ -164,13 +161,7 @@ export class UploadPhotos {
 
   private async commit(userId: number, orderId: string, files: StoredFile[]): Promise<UploadResult> {
     return this.dataSource.transaction(async (em) => {
-      const order = await em
-        .getRepository(OrderEntity)
-        .createQueryBuilder('o')
-        .setLock('pessimistic_write')
-        .where('o.id = :orderId AND o.user_id = :userId', { orderId, userId })
-        .getOne();
-      if (!order) throw orderNotFound();
+      const order = await lockOwnedOrder(em, userId, orderId);
       if (order.status !== 'new')
         throw new ConflictError('ORDER_NOT_ACCEPTING', 'This order is not accepting uploads.');
       // Another request may have used credits while this one streamed.
