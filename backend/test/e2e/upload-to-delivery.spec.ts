@@ -1,5 +1,6 @@
 import path from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
 import { readOutbox } from '../helpers/outbox';
 import { signInByEmail } from '../support/auth';
@@ -84,6 +85,18 @@ describe('upload to delivery', () => {
 
     const me = (await as(cookie).get('/api/auth/me')).body;
     expect(me.photos_processed).toBe(5);
+
+    const events = await t.app
+      .get(DataSource)
+      .query(
+        `SELECT event, count(*)::int AS n FROM analytics_events WHERE properties->>'orderId' = $1 GROUP BY event`,
+        [orderId],
+      );
+    expect(Object.fromEntries(events.map((e: { event: string; n: number }) => [e.event, e.n]))).toEqual({
+      'Photo Processing Start': 1,
+      'Photo Processing Complete': 5,
+      'Order Completion': 1,
+    });
 
     const ready = await waitFor(async () => {
       const mails = (await readOutbox(path.join(t.dataDir, 'outbox'))).filter(

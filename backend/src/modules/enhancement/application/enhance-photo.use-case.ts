@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { PhotoEntity } from '../../../shared/db/entities';
 import { type JobContext } from '../../../shared/queue/job-definitions';
+import { Analytics } from '../../analytics/ports/analytics';
 import { Mailer } from '../../notifications/ports/mailer';
 import { CompleteOrderIfDone } from '../../orders/application/complete-order-if-done.use-case';
 import { derivedKeys } from '../../photos/domain/photo-files';
@@ -26,6 +27,7 @@ export class EnhancePhoto {
     private readonly completeOrderIfDone: CompleteOrderIfDone,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
+    private readonly analytics: Analytics,
   ) {}
 
   async execute(photoId: number, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
@@ -74,7 +76,13 @@ export class EnhancePhoto {
       await em.query('UPDATE users SET photos_processed = photos_processed + 1 WHERE id = $1', [photo.userId]);
       return true;
     });
-    if (completed) await this.completeOrderIfDone.execute(photo.orderId);
+    if (!completed) return;
+    await this.analytics.capture('Photo Processing Complete', String(photo.userId), {
+      photoId: photo.id,
+      orderId: photo.orderId,
+      engineVersion: this.model.version,
+    });
+    await this.completeOrderIfDone.execute(photo.orderId);
   }
 
   private async markFailed(photo: PhotoEntity, reason: string): Promise<void> {

@@ -6,6 +6,7 @@ import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
 import { queryRows } from '../../../shared/db/query-rows';
 import { AppError, BadRequestError, ConflictError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
+import { Analytics } from '../../analytics/ports/analytics';
 import { decodePhoto } from '../../enhancement/engine/decode';
 import { lockOwnedOrder } from '../../orders/application/lock-owned-order';
 import { orderNotFound } from '../../orders/domain/order-errors';
@@ -60,6 +61,7 @@ export class UploadPhotos {
     private readonly dataSource: DataSource,
     private readonly storage: ObjectStorage,
     private readonly queue: JobQueue,
+    private readonly analytics: Analytics,
   ) {}
 
   async execute(userId: number, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
@@ -81,7 +83,15 @@ export class UploadPhotos {
       if (!order) throw new BadRequestError('ORDER_ID_REQUIRED', 'orderId is required.');
       if (stored.length === 0) throw new BadRequestError('NO_FILES', 'Please select at least one file to upload.');
       const result = await this.commit(userId, order.id, stored);
-      if (result.order.status === 'pending') await this.queueEnhancement(order.id);
+      if (result.order.status === 'pending') {
+        await this.queueEnhancement(order.id);
+        await this.analytics.capture('Photo Processing Start', String(userId), {
+          orderId: order.id,
+          packageId: order.packageType,
+          photosIncluded: order.photosPurchased,
+          numPhotos: order.photosPurchased,
+        });
+      }
       return result;
     } catch (err) {
       await Promise.all(stored.map((f) => this.storage.delete(f.key).catch(() => undefined)));
