@@ -78,6 +78,20 @@ describe('processing page', () => {
     expect(screen.getByRole('button', { name: 'View Completed Photos' })).toBeEnabled();
   });
 
+  it('counts a batch with a photo that failed as finished once nothing is waiting', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    fakeApi({
+      'GET /api/auth/me': () => json(signedInUser),
+      'GET /api/photos': () => json([photo(1, 'completed'), photo(2, 'failed')]),
+    });
+    await renderAt('/processing');
+
+    expect(await screen.findByText('All Photos Completed!')).toBeInTheDocument();
+    expect(count('Completed')).toBe('1');
+    act(() => jest.advanceTimersByTime(2000));
+    expect(currentLocation()).toBe('/gallery');
+  });
+
   it("shows 'All Photos Completed!' and opens the gallery 2 seconds later", async () => {
     jest.useFakeTimers({ advanceTimers: true });
     fakeApi({

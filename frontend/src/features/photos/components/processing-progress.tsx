@@ -17,7 +17,9 @@ export function ProcessingProgress() {
 
   const processing = photos?.filter((p) => p.status === 'uploaded').length ?? 0;
   const completed = photos?.filter((p) => p.status === 'completed').length ?? 0;
-  const allCompleted = !!photos && photos.length > 0 && completed === photos.length;
+  // A photo the engine could not process ends as failed and never completes (the order page says 'Photo not
+  // available'); the batch is finished once nothing is still waiting.
+  const allCompleted = completed > 0 && processing === 0;
   const hours = user?.package_type === 'premium' ? 12 : 24;
 
   useEffect(() => {
