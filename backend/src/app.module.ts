@@ -6,11 +6,13 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { EnhancementModule } from './modules/enhancement/enhancement.module';
 import { HealthModule } from './modules/health/health.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { PackagesModule } from './modules/packages/packages.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PhotosModule } from './modules/photos/photos.module';
+import { RetentionModule } from './modules/retention/retention.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { SystemModule } from './modules/system/system.module';
 import { DatabaseModule } from './shared/db/database.module';
@@ -30,6 +32,7 @@ export class AppModule {
         NotificationsModule.forRoot(config),
         SystemModule,
         HealthModule,
+        MetricsModule,
         PackagesModule,
         ContactModule,
         AnalyticsModule.forRoot(config),
@@ -38,6 +41,7 @@ export class AppModule {
         OrdersModule,
         PhotosModule,
         EnhancementModule,
+        RetentionModule,
       ],
     };
   }

@@ -8,9 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppModule } from './app.module';
 import { type AppConfig } from './config/app-config';
+import { AppMetrics } from './modules/metrics/app-metrics';
+import { httpMetrics } from './modules/metrics/http/http-metrics.middleware';
 import { AllExceptionsFilter } from './shared/http/all-exceptions.filter';
 import { requestLogging } from './shared/http/request-logging';
 import { createValidationPipe } from './shared/http/validation.pipe';
+import { requestLogContext } from './shared/logging/log-context';
 import { createRootLogger, PinoLoggerService } from './shared/logging/pino-logger';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -33,8 +36,8 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   // Behind nginx or a load balancer the client address is in X-Forwarded-For; rate limits need the real one.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.enableShutdownHooks();
   app.use(requestLogging(logger));
+  app.use(httpMetrics(app.get(AppMetrics)));
   app.use(securityHeaders);
 
   const filter = new AllExceptionsFilter();
@@ -50,6 +53,7 @@ export async function createHttpApp(
   );
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
   app.use(cookieParser());
+  app.use(requestLogContext());
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
     const body = filter.toBody(err);
@@ -71,13 +75,12 @@ export async function createHttpApp(
   return app;
 }
 
-/** A process with the job consumers and no HTTP server (`npm run worker`). */
+/** A process with the job consumers and no HTTP server (`npm run worker`). Signals: see graceful-shutdown.ts. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
   const logger = createRootLogger(config.log);
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
     logger: new PinoLoggerService(logger),
   });
-  context.enableShutdownHooks();
   return context;
 }
 

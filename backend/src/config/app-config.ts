@@ -1,6 +1,18 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  getMetadataStorage,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 import path from 'node:path';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
@@ -64,6 +76,17 @@ class EnvironmentVariables {
 
   @IsOptional() @IsIn(['classic', 'learned', 'auto']) ENHANCER_ENGINE?: 'classic' | 'learned' | 'auto';
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY?: number;
+  /** How long SIGTERM waits for requests and the running job before the process exits anyway. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) SHUTDOWN_TIMEOUT_SECONDS?: number;
+  /** How often workers re-queue what the database says is unfinished (lost messages, a Redis restart). */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(86400) RECONCILE_INTERVAL_SECONDS?: number;
+  /** Bearer token a scraper must send for the metrics; a guessable one would expose them, hence the length. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\x21-\x7e]{16,256}$/, { message: '$property must be 16 to 256 printable characters without spaces' })
+  METRICS_TOKEN?: string;
+  /** Worker role only: the port of its own metrics listener (it has no HTTP app to serve /api/metrics). */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
 
   @IsOptional() @IsString() @MinLength(8) POSTHOG_KEY?: string;
   @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) POSTHOG_HOST?: string;
@@ -108,6 +131,11 @@ export class AppConfig {
     readonly enhancer: { engine: 'classic' | 'learned' | 'auto'; concurrency: number },
     readonly posthog: { key: string; host: string } | undefined,
     readonly session: { ttlDays: number } = { ttlDays: 30 },
+    readonly operations: { shutdownTimeoutMs: number; reconcileIntervalMs: number } = {
+      shutdownTimeoutMs: 30_000,
+      reconcileIntervalMs: 300_000,
+    },
+    readonly metrics: { token: string | undefined; port: number | undefined } = { token: undefined, port: undefined },
   ) {}
 
   get isProduction(): boolean {
@@ -122,6 +150,12 @@ export class AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Every variable the service reads; the README's table and docker-compose.yml are checked against this list. */
+export function environmentVariableNames(): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(EnvironmentVariables, '', true, false);
+  return [...new Set(metadata.map((m) => m.propertyName))].sort();
+}
 
 /** Validates the environment once; the first bad variable stops boot with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
@@ -202,6 +236,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
     { engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? 1 },
     raw.POSTHOG_KEY ? { key: raw.POSTHOG_KEY, host: raw.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
     { ttlDays: raw.SESSION_TTL_DAYS ?? 30 },
+    {
+      shutdownTimeoutMs: (raw.SHUTDOWN_TIMEOUT_SECONDS ?? 30) * 1000,
+      reconcileIntervalMs: (raw.RECONCILE_INTERVAL_SECONDS ?? 300) * 1000,
+    },
+    { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT },
   );
 }
 

@@ -21,6 +21,12 @@ export async function smallJpeg(width = 320, height = 240): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A real room photo enlarged to 12 MP: enhancing it takes about a second, long enough to signal a worker mid-job. */
+export async function twelveMegapixelRoom(index = 0): Promise<Buffer> {
+  const [room] = realPhotos('rooms', index + 1).slice(index);
+  return sharp(room.data).resize(4000, 3000).jpeg({ quality: 85 }).toBuffer();
+}
+
 function crc32(buf: Buffer): number {
   let c = ~0;
   for (const byte of buf) {

@@ -48,6 +48,8 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
+export type WorkerProcess = Omit<ServerProcess, 'url'>;
+
 /** Starts `node main.js` with the given environment and waits for /api/health. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const main = buildServer();
@@ -71,17 +73,36 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    child,
-    output: () => output,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill(signal);
-      }),
-  };
+  return { url, child, output: () => output, stop: stopper(child) };
+}
+
+/** Starts `node worker.js` (APP_ROLE=worker: consumers only, no HTTP) and waits until it consumes. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  buildServer();
+  let output = '';
+  const child = spawn(process.execPath, [path.join(BUILD_DIR, 'worker.js')], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('worker is consuming jobs')) {
+    if (child.exitCode !== null) throw new Error(`worker exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`worker did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => output, stop: stopper(child) };
+}
+
+/** Sends `signal` and resolves with the exit code (null when the signal itself ended the process). */
+function stopper(child: ChildProcess): (signal?: NodeJS.Signals) => Promise<number | null> {
+  return (signal = 'SIGTERM') =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill(signal);
+    });
 }
 
 export function removeBuild(): void {

@@ -1,35 +1,56 @@
 import { type LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { currentLogContext } from './log-context';
 
-export function createRootLogger(options: { level: string }): Logger {
-  return pino({
-    level: options.level,
-    base: { service: 'listinglens' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
-  });
+/** JSON lines on stdout; `destination` lets tests read them. */
+export function createRootLogger(options: { level: string }, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { service: 'listinglens' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+      // The request id or job id of the work in progress, so every line can be traced to what caused it.
+      mixin: () => currentLogContext() ?? {},
+    },
+    destination,
+  );
 }
 
-/** Routes Nest's own log calls (bootstrap, adapters, job queues) into the same structured JSON stream. */
+type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal';
+
+/**
+ * Routes Nest's own log calls (bootstrap, adapters, job queues) into the same structured JSON stream. A message
+ * may be an object `{ msg, ...fields }`, whose fields become JSON fields rather than text.
+ */
 export class PinoLoggerService implements LoggerService {
   constructor(private readonly root: Logger) {}
 
   log(message: unknown, context?: string) {
-    this.root.info({ context }, String(message));
+    this.write('info', message, { context });
   }
   error(message: unknown, trace?: string, context?: string) {
-    this.root.error({ context, trace }, String(message));
+    this.write('error', message, { context, trace });
   }
   warn(message: unknown, context?: string) {
-    this.root.warn({ context }, String(message));
+    this.write('warn', message, { context });
   }
   debug(message: unknown, context?: string) {
-    this.root.debug({ context }, String(message));
+    this.write('debug', message, { context });
   }
   verbose(message: unknown, context?: string) {
-    this.root.trace({ context }, String(message));
+    this.write('trace', message, { context });
   }
   fatal(message: unknown, context?: string) {
-    this.root.fatal({ context }, String(message));
+    this.write('fatal', message, { context });
+  }
+
+  private write(level: Level, message: unknown, fields: Record<string, unknown>): void {
+    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
+      const { msg, ...rest } = message as Record<string, unknown>;
+      this.root[level]({ ...fields, ...rest }, String(msg ?? ''));
+    } else {
+      this.root[level](fields, String(message));
+    }
   }
 }

@@ -225,6 +225,28 @@ describe('order page', () => {
       expect(garden.queryByRole('button')).not.toBeInTheDocument();
     });
 
+    it('after the 90-day purge: says when the photos were deleted and shows each as not available', async () => {
+      const purged = (photo: OrderPhoto): OrderPhoto => ({
+        ...photo,
+        original_path: null,
+        enhanced_path: null,
+        thumbnail_path: null,
+      });
+      serve({
+        ...completedOrder,
+        purged_at: '2027-02-20T03:00:00Z',
+        photos: [purged(enhanced(1, 'kitchen.jpg')), purged(enhanced(2, 'bedroom.jpg'))],
+      });
+      await renderAt('/order?order=ord_1');
+
+      expect(await screen.findByText('0 enhanced photos')).toBeInTheDocument();
+      expect(
+        screen.getByText('Results are deleted after 90 days: these photos were deleted on February 20, 2027.'),
+      ).toBeInTheDocument();
+      expect(within(screen.getByTestId('order-photo-1')).getByText('Photo not available')).toBeInTheDocument();
+      expect(within(screen.getByTestId('order-photo-2')).getByText('Photo not available')).toBeInTheDocument();
+    });
+
     it("downloads one photo under the server's file name", async () => {
       const clicks = recordDownloadClicks();
       serve(completedOrder, { 'GET /api/download-photo/1': () => fileResponse('kitchen-enhanced.jpg') });

@@ -4,17 +4,18 @@ import { AppConfig } from '../../../config/app-config';
 import { PhotoEntity } from '../../../shared/db/entities';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics/ports/analytics';
+import { AppMetrics } from '../../metrics/app-metrics';
 import { Mailer } from '../../notifications/ports/mailer';
 import { CompleteOrderIfDone } from '../../orders/application/complete-order-if-done.use-case';
 import { derivedKeys } from '../../photos/domain/photo-files';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectNotFoundError, ObjectStorage } from '../../storage/ports/object-storage';
 import { isEnhancementError } from '../engine';
 import { EnhancementModel } from '../ports/enhancement-model';
 
 /**
  * One uploaded photo -> enhanced JPEG, preview and thumbnail. Idempotent: outputs go to deterministic keys and the
- * row only moves from uploaded to completed once. A photo the engine refuses, or that still fails on the last
- * attempt, is marked failed with its reason and support is told; the order completes without it either way.
+ * row only moves from uploaded to completed once. A photo the engine refuses, or that the model still fails on the
+ * last attempt, is marked failed with its reason and support is told; the order completes without it either way.
  */
 @Injectable()
 export class EnhancePhoto {
@@ -28,6 +29,7 @@ export class EnhancePhoto {
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
     private readonly analytics: Analytics,
+    private readonly metrics: AppMetrics,
   ) {}
 
   async execute(photoId: number, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
@@ -42,9 +44,14 @@ export class EnhancePhoto {
       const started = Date.now();
       result = await this.model.enhance(original);
       this.logger.log(`Photo ${photoId} enhanced in ${Date.now() - started} ms`);
+      this.metrics.observeEnhancement(result.report);
     } catch (err) {
-      const permanent = isEnhancementError(err) && err.code !== 'MODEL_FAILED';
-      if (!permanent && context.attempt < context.maxAttempts) throw err;
+      // Only the photo's own fault ends it: the engine refusing it, the model failing on every attempt, or its
+      // original gone. Storage or database outages are rethrown even on the last attempt, so the photo stays
+      // 'uploaded' and the reconciler queues it again once they are back; nothing completes without its files.
+      const refused = isEnhancementError(err) && err.code !== 'MODEL_FAILED';
+      const lastModelFailure = isEnhancementError(err) && context.attempt >= context.maxAttempts;
+      if (!refused && !lastModelFailure && !(err instanceof ObjectNotFoundError)) throw err;
       await this.markFailed(photo, err instanceof Error ? err.message : String(err));
       return;
     }

@@ -2,9 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { AppConfig } from '../../../config/app-config';
 import { ReconcileUnfinishedWork } from './reconcile-unfinished-work.use-case';
 
-const INTERVAL_MS = 5 * 60_000;
-
-/** Runs the reconciler at start-up and every few minutes in processes that consume jobs. */
+/** Runs the reconciler at start-up and every RECONCILE_INTERVAL_SECONDS in processes that consume jobs. */
 @Injectable()
 export class ReconcilerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Reconciler');
@@ -20,7 +18,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
     const run = () =>
       this.reconcile.execute().catch((err: unknown) => this.logger.warn(`Reconciliation failed: ${String(err)}`));
     void run();
-    this.timer = setInterval(run, INTERVAL_MS);
+    this.timer = setInterval(run, this.config.operations.reconcileIntervalMs);
     this.timer.unref();
   }
 

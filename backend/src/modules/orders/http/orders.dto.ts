@@ -14,6 +14,13 @@ export class OrderSummaryDto {
   @ApiProperty({ enum: ORDER_STATUSES }) status: string;
   @ApiProperty({ type: String, format: 'date-time' }) created_at: string;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) completed_at: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the photo files were deleted, 90 days after completion',
+  })
+  purged_at: string | null;
 }
 
 export class OrderPhotoDto {
@@ -47,6 +54,7 @@ export function toOrderSummary(order: OrderEntity): OrderSummaryDto {
     status: order.status,
     created_at: order.createdAt.toISOString(),
     completed_at: order.completedAt?.toISOString() ?? null,
+    purged_at: order.purgedAt?.toISOString() ?? null,
   };
 }
 

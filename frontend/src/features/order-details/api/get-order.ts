@@ -8,7 +8,8 @@ export interface OrderPhoto {
   id: number;
   status: 'uploaded' | 'completed' | 'failed' | string;
   name: string | null;
-  original_path: string;
+  /** null once the 90-day purge has deleted the files. */
+  original_path: string | null;
   enhanced_path: string | null;
   thumbnail_path: string | null;
   upload_date: string;
@@ -26,6 +27,8 @@ export interface OrderDetails {
   photos_remaining: number;
   created_at: string;
   completed_at: string | null;
+  /** Set once the 90-day retention purge has deleted the photo files. */
+  purged_at?: string | null;
   photos: OrderPhoto[];
 }
 

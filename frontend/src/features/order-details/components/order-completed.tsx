@@ -8,6 +8,9 @@ import { useZipDownload } from '../../photos/api/download-order-zip';
 import type { OrderDetails, OrderPhoto } from '../api/get-order';
 import { DownloadIcon } from '../../../components/ui/icons';
 
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
 const thumbnailUrl = (photo: OrderPhoto) => photoFileUrl(photo.thumbnail_path) ?? `/api/photos/view/${photo.id}`;
 
 /** Order status completed (spec section 2): the enhanced photos, one by one or all as a zip. */
@@ -23,6 +26,11 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
           <p className="mt-2 text-slate-600">
             {enhancedCount} enhanced {enhancedCount === 1 ? 'photo' : 'photos'}
           </p>
+          {order.purged_at && (
+            <p className="mt-1 text-sm text-slate-500">
+              Results are deleted after 90 days: these photos were deleted on {formatDate(order.purged_at)}.
+            </p>
+          )}
         </div>
         {order.photos.length > 0 && (
           <Button

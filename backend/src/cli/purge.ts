@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { PurgeExpiredPhotos, type PurgedOrder } from '../modules/retention/application/purge-expired-photos.use-case';
+import { purgeCutoff, RETENTION_DAYS } from '../modules/retention/domain/retention-policy';
+import { StorageModule } from '../modules/storage/storage.module';
+import { DatabaseModule } from '../shared/db/database.module';
+
+const USAGE = `usage: npm run purge -- [--dry-run]
+
+Deletes the photo files (originals, enhanced, previews, thumbnails) of every order completed more than
+${RETENTION_DAYS} days ago and marks its photos purged; orders and transactions stay. Workers already do this once
+a day; this runs it now, with the server's configuration (the same environment variables). With the embedded
+database (no DATABASE_URL), stop the server first: PGlite is opened by one process at a time.
+
+  --dry-run   list what would be deleted and change nothing
+  --help      show this text`;
+
+/** Only what the purge needs: no HTTP server, no job consumers, no scheduler. */
+@Module({})
+class PurgeCliModule {}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** `npm run purge -- [--dry-run]`: the daily retention purge, by hand. */
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const unknown = args.find((arg) => arg !== '--dry-run');
+  if (unknown) {
+    process.stderr.write(`Unknown argument ${unknown}\n${USAGE}\n`);
+    return 2;
+  }
+  const dryRun = args.includes('--dry-run');
+  const config = loadConfig();
+  // Warnings (an order that could not be purged) still reach the terminal; the summary below replaces the info log.
+  const app = await NestFactory.createApplicationContext(
+    {
+      module: PurgeCliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, StorageModule],
+      providers: [PurgeExpiredPhotos],
+    },
+    { logger: ['warn', 'error'] },
+  );
+  try {
+    const now = new Date();
+    const printOrder = (o: PurgedOrder) =>
+      process.stdout.write(
+        `${o.orderId}  completed ${o.completedAt.toISOString()}  ${o.photos} photo(s)  ${o.objects} object(s)  ${mb(o.bytes)}\n`,
+      );
+    const result = await app.get(PurgeExpiredPhotos).execute({ now, dryRun, onOrder: printOrder });
+    const totals = `${result.orders} order(s): ${result.photos} photo(s), ${result.objects} object(s), ${mb(result.bytes)}`;
+    const cutoff = purgeCutoff(now).toISOString();
+    process.stdout.write(
+      dryRun
+        ? `Dry run, nothing deleted. Would purge ${totals} (orders completed on or before ${cutoff}).\n`
+        : `Purged ${totals} (orders completed on or before ${cutoff}).\n`,
+    );
+    if (result.failed > 0) {
+      process.stderr.write(`${result.failed} order(s) could not be purged (see the warnings above); run it again.\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((err: unknown) => {
+    process.stderr.write(
+      `${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
+    );
+    process.exit(1);
+  });

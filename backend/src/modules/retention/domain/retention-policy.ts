@@ -1,0 +1,38 @@
+/**
+ * How long a completed order's photo files are kept, and when the host is reminded. Days are fixed 24-hour spans
+ * counted from `orders.completed_at`, so the cut-offs do not move with time zones or daylight saving.
+ */
+export const RETENTION_DAYS = 90;
+export const REMINDER_DAYS_BEFORE_PURGE = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const daysBefore = (instant: Date, days: number) => new Date(instant.getTime() - days * DAY_MS);
+
+/** Orders completed at or before this instant are due for purge at `now`. */
+export function purgeCutoff(now: Date): Date {
+  return daysBefore(now, RETENTION_DAYS);
+}
+
+/**
+ * Orders completed after {@link purgeCutoff} and at or before this instant are purged within the reminder period:
+ * their host gets the reminder. Orders already due get none, as the purge is about to delete them anyway.
+ */
+export function reminderCutoff(now: Date): Date {
+  return daysBefore(now, RETENTION_DAYS - REMINDER_DAYS_BEFORE_PURGE);
+}
+
+/** The earliest instant an order's photos may be deleted: the date the reminder gives the host. */
+export function purgeDate(completedAt: Date): Date {
+  return new Date(completedAt.getTime() + RETENTION_DAYS * DAY_MS);
+}
+
+/** The tick a scheduled run belongs to: one per UTC day, whichever instance fires it. */
+export function dailyTick(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `March 3, 2026`, in UTC like every other date here. */
+export function formatPurgeDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
