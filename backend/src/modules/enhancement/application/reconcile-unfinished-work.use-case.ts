@@ -17,7 +17,7 @@ export class ReconcileUnfinishedWork {
     private readonly completeOrderIfDone: CompleteOrderIfDone,
   ) {}
 
-  async execute(): Promise<{ photos: number; orders: number; emails: number }> {
+  async execute(): Promise<{ photos: number; orders: number; emails: number; receipts: number }> {
     const photos: { id: number }[] = await this.dataSource.query(
       `SELECT p.id FROM photos p JOIN orders o ON o.id = p.order_id
        WHERE p.status = 'uploaded' AND o.status = 'pending' ORDER BY p.id LIMIT 5000`,
@@ -37,8 +37,17 @@ export class ReconcileUnfinishedWork {
     for (const o of unmailed) {
       await this.queue.enqueue('orders.photos-ready', { orderId: o.id }, { jobId: `ready-${o.id}` });
     }
-    const summary = { photos: photos.length, orders, emails: unmailed.length };
-    if (summary.photos + summary.orders + summary.emails > 0) this.logger.log(`Re-queued ${JSON.stringify(summary)}`);
+
+    // A purchase made while the queue was down still gets its receipt (recent ones only: a receipt weeks late
+    // would confuse more than it confirms).
+    const unreceipted: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM orders WHERE receipt_sent_at IS NULL AND created_at > now() - interval '2 days' LIMIT 1000`,
+    );
+    for (const o of unreceipted) {
+      await this.queue.enqueue('payments.purchase-receipt', { orderId: o.id }, { jobId: `receipt-${o.id}` });
+    }
+    const summary = { photos: photos.length, orders, emails: unmailed.length, receipts: unreceipted.length };
+    if (summary.photos + summary.orders + summary.emails + summary.receipts > 0) this.logger.log(`Re-queued ${JSON.stringify(summary)}`);
     return summary;
   }
 }

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server';
+import { readOutbox } from '../helpers/outbox';
+import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitForOrder } from '../support/journey';
+import { realPhotos } from '../support/photos';
+import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import {
+  startServerProcess,
+  startWorkerProcess,
+  type ServerProcess,
+  type WorkerProcess,
+} from '../support/server-process';
+
+const redisUrl = process.env.REDIS_URL || undefined;
+const withServices = testDatabaseUrl && redisUrl ? describe : describe.skip;
+
+interface JobLine {
+  job?: string;
+  jobId?: string;
+  outcome?: string;
+}
+
+/** The JSON log lines a process wrote about finished job runs. */
+function jobRuns(output: string): JobLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as JobLine)
+    .filter((line) => line.outcome !== undefined);
+}
+
+/**
+ * The production shape on one machine: two api processes and two worker processes over one Postgres, one Redis and
+ * one S3-compatible store. Several hosts go through the whole journey at once, each bouncing between the apis.
+ */
+withServices('two apis and two workers on one Postgres, Redis and object store', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let s3: TestS3Server;
+  let db: DataSource;
+  const apis: ServerProcess[] = [];
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    [scratch, s3] = await Promise.all([createScratchDatabase(), startS3Server('scale-out')]);
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch.url,
+      REDIS_URL: redisUrl!,
+      QUEUE_PREFIX: `scale-${process.pid}-${Date.now()}`,
+      S3_ENDPOINT: s3.config.endpoint,
+      S3_BUCKET: s3.config.bucket,
+      S3_ACCESS_KEY: s3.config.accessKey,
+      S3_SECRET_KEY: s3.config.secretKey,
+      ENHANCER_ENGINE: 'classic',
+    };
+    // All four at once: they race to migrate the empty database and to create the bucket.
+    const started = await Promise.all([
+      startServerProcess({ ...env, APP_ROLE: 'api' }),
+      startServerProcess({ ...env, APP_ROLE: 'api' }),
+      startWorkerProcess(env),
+      startWorkerProcess(env),
+    ]);
+    apis.push(started[0] as ServerProcess, started[1] as ServerProcess);
+    workers.push(started[2] as WorkerProcess, started[3] as WorkerProcess);
+    db = await new DataSource({ type: 'postgres', url: scratch.url }).initialize();
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([...apis, ...workers].map((p) => p.stop('SIGKILL')));
+    await db?.destroy();
+    await Promise.all([scratch?.drop(), s3?.close()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('completes every order once, with one email each, and runs no job twice to completion', async () => {
+    const hosts = ['ana', 'ben', 'chloe', 'dev'].map((name) => `${name}@scale.example.com`);
+    const photos = realPhotos('rooms', 5).map((p) => p.data);
+
+    const orderIds = await Promise.all(
+      hosts.map(async (email, i) => {
+        const first = apis[i % 2].url;
+        const second = apis[(i + 1) % 2].url;
+        const host = await signInOverHttp(first, dataDir, email);
+        // The session lives in Postgres, so the other api knows the host too.
+        const elsewhere = sessionOn(second, host.cookie);
+        const orderId = await buyPackage(elsewhere);
+        await uploadPhotos(host, orderId, photos).expect(201);
+        const order = await waitForOrder(elsewhere, orderId, (o) => o.status === 'completed');
+        expect(order.photos.map((p) => p.status)).toEqual(Array(5).fill('completed'));
+        const zip = await host.get(`/api/orders/${orderId}/download`).buffer(true);
+        expect(zip.status).toBe(200);
+        return orderId;
+      }),
+    );
+
+    await new Promise((r) => setTimeout(r, 1000));
+    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    for (const orderId of orderIds) {
+      const about = mails.filter((m) => m.text.includes(orderId));
+      expect(about.filter((m) => m.subject === 'Your enhanced photos are ready')).toHaveLength(1);
+      expect(about.filter((m) => /package is active/.test(m.subject))).toHaveLength(1);
+    }
+
+    const attempts: { attempts: number }[] = await db.query('SELECT attempts FROM photos');
+    expect(attempts.map((a) => a.attempts)).toEqual(Array(20).fill(1));
+    const [events] = await db.query(
+      `SELECT count(*)::int AS n, count(DISTINCT properties->>'photoId')::int AS photos
+       FROM analytics_events WHERE event = 'Photo Processing Complete'`,
+    );
+    expect(events).toEqual({ n: 20, photos: 20 });
+
+    // Both workers took a share, and across them each job id finished exactly once.
+    const runs = workers.map((w) => jobRuns(w.output()).filter((r) => r.job === 'photos.enhance'));
+    expect(runs.every((r) => r.length > 0)).toBe(true);
+    const completed = runs.flat().filter((r) => r.outcome === 'completed');
+    expect(completed).toHaveLength(20);
+    expect(new Set(completed.map((r) => r.jobId)).size).toBe(20);
+    expect(runs.flat().filter((r) => r.outcome !== 'completed')).toEqual([]);
+  }, 180_000);
+});
