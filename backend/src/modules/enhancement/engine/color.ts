@@ -37,3 +37,22 @@ export const linearRgbToLab = (r: number, g: number, b: number): Lab => {
 };
 
 export const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
+
+/** Level above which brightening is rolled off towards white (0..1). */
+export const SHOULDER = 0.9;
+
+/**
+ * Highlight shoulder for a value `raw` that the local stages want above `from` (the larger of SHOULDER and the
+ * pixel's own level before the stage): exact at first, then rolled off so it approaches 1 but reaches it only
+ * if it started there. Local contrast and lifts therefore keep the gradation of near-white detail instead of
+ * pushing it to 255 (the old roll-off steepened 0.9-0.95 by up to 1.6x and took code 253 to 254), and white
+ * stays white.
+ */
+export const shoulder = (raw: number, from: number): number => {
+  const start = from > SHOULDER ? from : SHOULDER;
+  if (raw <= start) return raw;
+  const headroom = 1 - start;
+  if (headroom <= 0) return 1;
+  const excess = raw - start;
+  return start + (headroom * excess) / (excess + headroom);
+};

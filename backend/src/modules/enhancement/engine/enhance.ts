@@ -10,7 +10,7 @@ import { applyLocalTone, type LocalTonePlan } from './stages/local-tone';
 import { buildChannelLuts, channelCurve, planTone, type TonePlan, WELL_EXPOSED, widenBand } from './stages/tone';
 import { denoise, planDenoise } from './stages/denoise';
 import { correctVerticals, estimateVerticals } from './stages/verticals';
-import { planWhiteBalance } from './stages/white-balance';
+import { MAX_GAIN, planWhiteBalance } from './stages/white-balance';
 import type { EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
 import { ENGINE_VERSION } from './version';
 
@@ -48,8 +48,24 @@ const LEARNED_LOCAL: LocalTonePlan = {
  * white walls. Above it, the learned result's greys are pulled back to this much, in the same direction.
  */
 export const RESIDUAL_CAST = 4;
-/** Largest linear gain the finishing white balance gives a channel relative to the least-lifted one (1 EV). */
-const MAX_FINISH_GAIN = 2;
+/** Bounds of the finishing white balance: of the grey estimate (red or blue relative to green), and in all. */
+interface FinishBounds {
+  estimateGain: number;
+  totalGain: number;
+}
+/**
+ * After the retouching model: the classical estimate (at most 1.6), and no channel lifted by more than 2x (1 EV)
+ * relative to the least-lifted one.
+ */
+const RETOUCH_FINISH: FinishBounds = { estimateGain: MAX_GAIN, totalGain: 2 };
+/**
+ * After the low-light model both bounds are 2.5 (about 1.3 EV). Its colour is reconstructed from a photo below
+ * -3 EV that carried almost no colour information, so a tint in its greys is the model's, not a retoucher's
+ * choice: on lowlight `147` the 1 EV bound left a magenta cast of 11.7 (20.5 before finishing), 1.3 EV brings it
+ * to 4.1. The retouching model keeps the 1 EV bound: 1.3 EV there cost 1.35 dB on a FiveK photo whose expert kept
+ * more of the model's warm tint (fivek-dev 23.10 -> 22.94).
+ */
+const LOW_LIGHT_FINISH: FinishBounds = { estimateGain: 2.5, totalGain: 2.5 };
 
 /**
  * Photos darker than this (log-average exposure, EV relative to 18 % grey) are low-light shots: night interiors,
@@ -99,7 +115,7 @@ interface Finishing {
  * highlight-safe curve. Both are folded into the LUT, so the full-size pass stays one lookup per pixel. A
  * well-exposed, neutral learned result is left exactly as the model made it.
  */
-const finishLearned = (small: RgbImage, lut: Lut3d): Finishing => {
+const finishLearned = (small: RgbImage, lut: Lut3d, bounds: FinishBounds): Finishing => {
   const render = (table: Lut3d) => {
     const copy = { ...small, data: small.data.slice() };
     applyLut(copy, table);
@@ -110,7 +126,7 @@ const finishLearned = (small: RgbImage, lut: Lut3d): Finishing => {
   let residualCast = 0;
   // One round: a second (re-estimating the greys after the first) over-corrected (FiveK 16 dB on a tinted sunset).
   for (let round = 0; round < 1; round++) {
-    const balance = planWhiteBalance(render(current), 1);
+    const balance = planWhiteBalance(render(current), 1, bounds.estimateGain);
     const cast = Math.hypot(balance.castA, balance.castB);
     if (round === 0) residualCast = cast;
     if (!balance.applied || cast <= RESIDUAL_CAST + 0.5) break;
@@ -119,8 +135,8 @@ const finishLearned = (small: RgbImage, lut: Lut3d): Finishing => {
     // Normalised so the smallest gain is 1 and applied with a knee: the correction can neither crush shadows nor
     // clip highlights.
     const least = Math.min(...step);
-    // Bounded: in all, no channel is lifted by more than MAX_FINISH_GAIN relative to another.
-    const normalised = step.map((gain, c) => clamp(gain / least, 1, MAX_FINISH_GAIN / gains[c]));
+    // Bounded: in all, no channel is lifted by more than bounds.totalGain relative to another.
+    const normalised = step.map((gain, c) => clamp(gain / least, 1, bounds.totalGain / gains[c]));
     gains = gains.map((gain, c) => gain * normalised[c]) as [number, number, number];
     current = composeLut(current, curvesFor(normalised, 1));
   }
@@ -212,14 +228,14 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     throw new EnhancementError('MODEL_FAILED', 'The learned engine was requested without a model runner.');
   const lowLight = before.exposureEv < LOW_LIGHT_EV;
   // Auto sends low-light photos to the low-light model when one is configured; 'learned' always means retouching.
-  const model =
-    engine === 'auto' && lowLight && options.lowLightRetoucher ? options.lowLightRetoucher : options.retoucher;
+  const lowLightModel = engine === 'auto' && lowLight && Boolean(options.lowLightRetoucher);
+  const model = lowLightModel ? options.lowLightRetoucher : options.retoucher;
   let learned: LearnedOutcome | null = null;
   let finishing: Finishing | null = null;
   let route = engine === 'classic' ? 'classic requested' : 'no model runner available';
   if (engine !== 'classic' && model) {
     learned = await runLearned(image, model);
-    finishing = finishLearned(small, learned.lut);
+    finishing = finishLearned(small, learned.lut, lowLightModel ? LOW_LIGHT_FINISH : RETOUCH_FINISH);
     route = engine === 'learned' ? 'learned requested' : `${model.modelName}${lowLight ? ' (low light)' : ''}`;
     if (engine === 'auto') {
       const unsafe = learnedIsSafe(before, finishing.after);

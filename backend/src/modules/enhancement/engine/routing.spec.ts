@@ -77,4 +77,37 @@ describe('auto routing and finishing of the learned result', () => {
     expect(normal.report.corrections.learned.model).toBe('retouching');
     expect(lowLight.calls).toHaveLength(1);
   });
+
+  it('bounds a tint the low-light model puts on a neutral dark scene', async () => {
+    // Grey content under 5 % exposure; the stand-in model lifts it and tints it magenta (red and blue up 45 %),
+    // beyond what 1 EV of finishing can undo.
+    const dark = rawRgb(300, 200, (x, y) => {
+      const v = 4 + ((x * 3 + y * 2) % 14) + random() * 2;
+      return [v, v, v];
+    });
+    const tint = (r: number, g: number, b: number): [number, number, number] => [
+      clamp8(r * 7 * 1.45),
+      clamp8(g * 7),
+      clamp8(b * 7 * 1.45),
+    ];
+    const lowLight = fakeModel('low-light', tint);
+    const options = {
+      engine: 'auto' as const,
+      retoucher: fakeModel('retouching', (r, g, b) => [r, g, b]),
+      lowLightRetoucher: lowLight,
+      correctVerticals: false,
+    };
+    const { report } = await enhance(await png(dark), options);
+    expect(report.corrections.learned.model).toBe('low-light');
+    expect(report.corrections.learned.residualCast).toBeGreaterThan(12);
+    expect(report.after.cast).toBeLessThan(5.5);
+    // The same tint from the retouching model keeps the 1 EV bound: reduced, not removed.
+    const retouched = await enhance(await png(neutral), {
+      engine: 'learned',
+      retoucher: fakeModel('tinting', (r, g, b) => [clamp8(r * 1.45), g, clamp8(b * 1.45)]),
+      correctVerticals: false,
+    });
+    expect(retouched.report.corrections.learned.residualCast).toBeGreaterThan(12);
+    expect(retouched.report.after.cast).toBeGreaterThan(report.after.cast);
+  });
 });

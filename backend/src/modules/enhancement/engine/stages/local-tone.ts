@@ -1,4 +1,4 @@
-import { LUMA_B, LUMA_G, LUMA_R, clamp } from '../color';
+import { LUMA_B, LUMA_G, LUMA_R, SHOULDER, clamp, shoulder } from '../color';
 import { guidedCoefficients } from '../box-filter';
 import type { RgbImage } from '../rgb-image';
 import type { Lut3d } from '../lut3d';
@@ -30,10 +30,6 @@ const baseCurve = (base: number, plan: LocalTonePlan): number => {
   const compress = plan.highlights * 4 * dark * base * base * base;
   return lumaCurve(base + lift - compress, plan);
 };
-
-/** Rolls values above 0.9 off so 1 stays 1 but the overshoot of added detail does not create new clipped pixels. */
-const softClip = (v: number): number =>
-  v <= 0.9 ? v : 0.9 + (0.1 * (1 - Math.exp((0.9 - v) / 0.1))) / (1 - Math.exp(-1));
 
 /** Trilinear LUT lookup of one pixel into `out` (0..255 floats); per-code indices precomputed by the caller. */
 const lutPixel = (
@@ -166,10 +162,6 @@ export const applyLocalTone = (
   const curve = new Float32Array(CURVE_STEPS + 2);
   for (let k = 0; k <= CURVE_STEPS + 1; k++) curve[k] = baseCurve(Math.min(k / CURVE_STEPS, 1), plan);
   const x1Offset = gw > 1 ? 1 : 0;
-  // Rolled-off highlights tabulated over 0.9..2.0 (values beyond are at 1 within rounding).
-  const SOFT_STEPS = 1000;
-  const softTable = new Float32Array(SOFT_STEPS * 1.1 + 2);
-  for (let k = 0; k < softTable.length; k++) softTable[k] = softClip(0.9 + k / SOFT_STEPS);
   const gain = 1 + plan.detail;
   const vibrance = plan.vibrance;
   const aRow = new Float32Array(gw + 1);
@@ -204,11 +196,7 @@ export const applyLocalTone = (
       const k0 = k | 0;
       const curved = curve[k0] + (curve[k0 + 1] - curve[k0]) * (k - k0);
       const raw = curved + gain * (y0Luma - base);
-      let target = raw;
-      if (raw > 0.9) {
-        const k = (raw - 0.9) * SOFT_STEPS;
-        target = k >= SOFT_STEPS * 1.1 ? 1 : softTable[k | 0];
-      }
+      const target = raw > SHOULDER && raw > y0Luma ? shoulder(raw, y0Luma) : raw;
       const ratio = y0Luma > 0.004 ? Math.min(target / y0Luma, 3) : 1;
       const max = r > g ? (r > bl ? r : bl) : g > bl ? g : bl;
       const min = r < g ? (r < bl ? r : bl) : g < bl ? g : bl;
@@ -221,7 +209,11 @@ export const applyLocalTone = (
       const db = bl - y0Luma;
       const high = dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db;
       const low = dr < dg ? (dr < db ? dr : db) : dg < db ? dg : db;
-      if (high > 0 && target + high * chroma > 1) chroma = Math.max(0, 1 - target) / high;
+      // The brightest channel gets the same shoulder as luma (from its own level): more colour may not clip it.
+      if (high > 0 && target + high * chroma > SHOULDER && target + high * chroma > max) {
+        const top = shoulder(target + high * chroma, max);
+        chroma = Math.max(0, top - target) / high;
+      }
       if (low < 0 && target + low * chroma < 0) chroma = Math.min(chroma, target / -low);
       // Uint8Array stores truncate: +0.5 rounds, and the values are already within 0..1 up to rounding error.
       const outR = (target + dr * chroma) * 255 + 0.5;

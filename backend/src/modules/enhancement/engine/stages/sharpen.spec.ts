@@ -27,3 +27,30 @@ describe('luma sharpening', () => {
     expect(data.every((v) => v === 128)).toBe(true);
   });
 });
+
+describe('luma sharpening near white and black', () => {
+  const edge = (dark: number, bright: number) => {
+    const width = 32;
+    const height = 8;
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) data.fill(x < 16 ? dark : bright, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    sharpenLuma({ width, height, data }, plan);
+    return (x: number) => data[(4 * width + x) * 3];
+  };
+
+  it('sharpens a bright edge without clipping its bright side', () => {
+    const at = edge(150, 245);
+    expect(at(16)).toBeGreaterThan(245);
+    expect(at(16)).toBeLessThan(254);
+    expect(at(15)).toBeLessThan(150);
+  });
+
+  it('sharpens a dark edge without crushing its dark side', () => {
+    const at = edge(8, 90);
+    expect(at(15)).toBeLessThan(8);
+    // The shoulder approaches black (rounding may reach code 1) but does not set the edge to 0.
+    expect(at(15)).toBeGreaterThanOrEqual(1);
+    expect(at(16)).toBeGreaterThan(90);
+  });
+});

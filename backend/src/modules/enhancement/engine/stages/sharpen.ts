@@ -1,4 +1,4 @@
-import { LUMA_B, LUMA_G, LUMA_R } from '../color';
+import { LUMA_B, LUMA_G, LUMA_R, SHOULDER, shoulder } from '../color';
 import type { RgbImage } from '../rgb-image';
 
 export interface SharpenPlan {
@@ -66,14 +66,27 @@ export const sharpenLuma = (image: RgbImage, plan: SharpenPlan): void => {
       const magnitude = detail < 0 ? -detail : detail;
       // Flat areas get the small gain; above the threshold the full gain, continuous at the threshold.
       let boost = magnitude <= threshold ? flatAmount * magnitude : flatBoost + amount * (magnitude - threshold);
+      const r0 = data[i];
+      const g0 = data[i + 1];
+      const b0 = data[i + 2];
       if (detail >= 0) {
         if (boost > MAX_LIGHTEN) boost = MAX_LIGHTEN;
-      } else boost = boost > MAX_DARKEN ? -MAX_DARKEN : -boost;
+        // Shoulder on the brightest channel: a bright edge's halo approaches white but only reaches it if the
+        // pixel was there, so it keeps its gradation instead of clipping (sharpening added ~1 point of clipped
+        // pixels on the room photos).
+        const top = (r0 > g0 ? (r0 > b0 ? r0 : b0) : g0 > b0 ? g0 : b0) / 255;
+        if (top + boost > SHOULDER) boost = shoulder(top + boost, top) - top;
+      } else {
+        boost = boost > MAX_DARKEN ? MAX_DARKEN : boost;
+        // Mirrored towards black for the brightest channel (a pixel counts as crushed when every channel is).
+        const top = (r0 > g0 ? (r0 > b0 ? r0 : b0) : g0 > b0 ? g0 : b0) / 255;
+        boost = top - boost < 1 - SHOULDER ? 1 - shoulder(1 - top + boost, 1 - top) - top : -boost;
+      }
       const delta = boost * 255;
       if (delta > -0.5 && delta < 0.5) continue;
-      const r = data[i] + delta + 0.5;
-      const g = data[i + 1] + delta + 0.5;
-      const b = data[i + 2] + delta + 0.5;
+      const r = r0 + delta + 0.5;
+      const g = g0 + delta + 0.5;
+      const b = b0 + delta + 0.5;
       data[i] = r < 0 ? 0 : r > 255 ? 255 : r;
       data[i + 1] = g < 0 ? 0 : g > 255 ? 255 : g;
       data[i + 2] = b < 0 ? 0 : b > 255 ? 255 : b;

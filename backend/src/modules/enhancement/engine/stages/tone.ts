@@ -22,18 +22,20 @@ export const widenBand = ([lo, hi]: [number, number], stops: number): [number, n
   linearToSrgb(Math.min(1, srgbToLinear(hi) * 2 ** stops)),
 ];
 const MAX_EV = 2.5;
+/** 8-bit level from which a channel counts as clipped (as in the measurements). */
+const CLIPPED = 254;
+/**
+ * Largest share of pixels a global exposure lift may newly clip. Lifting the mid-tones compresses the top of the
+ * curve (its slope at white is 1/gain), so bright detail near white (candle flames, lamp shades, windows) is
+ * pushed to 255; above this share the lift is reduced until it holds, and the local shadow lift does the rest.
+ * Half the acceptance criterion (0.5 points), leaving room for local contrast and sharpening.
+ */
+export const MAX_NEW_CLIPPING = 0.0025;
 
 /** Black point and S-curve on gamma-encoded luma; applied to luma only so they cannot tint greys. */
 export const lumaCurve = (v: number, plan: Pick<TonePlan, 'blackPoint' | 'contrast'>): number => {
   const s = Math.max(0, (v - plan.blackPoint) / (1 - plan.blackPoint));
   return s - (plan.contrast * Math.sin(2 * Math.PI * Math.min(s, 1))) / (2 * Math.PI);
-};
-
-/** Maps one 8-bit channel value through white balance and exposure (per channel, in linear light). */
-const channelValue = (v: number, gain: number, plan: TonePlan): number => {
-  const x = Math.min(SRGB_TO_LINEAR[v] * gain, 1);
-  const g = plan.exposureCurve;
-  return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
 };
 
 const GAIN_KNEE = 0.85;
@@ -49,16 +51,49 @@ export const channelCurve = (v: number, gain: number, plan: Pick<TonePlan, 'expo
   return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
 };
 
+/** One 8-bit code through white balance (with the knee) and exposure, 0..1. */
+const channelValue = (v: number, gain: number, plan: Pick<TonePlan, 'exposureCurve'>): number =>
+  channelCurve(v / 255, gain, plan);
+
 const toneValue = (v: number, gain: number, plan: TonePlan): number =>
   clamp(lumaCurve(channelValue(v, gain, plan), plan), 0, 1);
 
-/** Per-channel tables for white balance and exposure; black point and contrast go to the luma stage. */
-export const buildChannelLuts = (gains: [number, number, number], plan: TonePlan): Uint8Array[] =>
+/**
+ * Per-channel tables for white balance and exposure; black point and contrast go to the luma stage. The classical
+ * white balance uses the same knee as the learned finishing: a plain gain above 1 clipped every channel value
+ * above 1/gain (a blue gain of 1.58 clipped blue from code 207 up, 0.85 % of a candle-lit photo).
+ */
+export const buildChannelLuts = (
+  gains: [number, number, number],
+  plan: Pick<TonePlan, 'exposureCurve'>,
+): Uint8Array[] =>
   gains.map((gain) => {
     const lut = new Uint8Array(256);
     for (let v = 0; v < 256; v++) lut[v] = Math.round(channelValue(v, gain, plan) * 255);
     return lut;
   });
+
+/**
+ * Share of the pixels, not clipped before, that white balance and exposure would take to 254 or above in any
+ * channel: the highlight detail a global lift destroys.
+ */
+export const newlyClippedShare = (
+  small: RgbImage,
+  gains: [number, number, number],
+  plan: Pick<TonePlan, 'exposureCurve'>,
+): number => {
+  const [lutR, lutG, lutB] = buildChannelLuts(gains, plan);
+  const { data } = small;
+  let count = 0;
+  for (let i = 0; i < data.length; i += 3) {
+    const r = data[i];
+    const g = data[i + 1];
+    const b = data[i + 2];
+    if (r >= CLIPPED || g >= CLIPPED || b >= CLIPPED) continue;
+    if (lutR[r] >= CLIPPED || lutG[g] >= CLIPPED || lutB[b] >= CLIPPED) count++;
+  }
+  return count / (data.length / 3);
+};
 
 const channelHistograms = (image: RgbImage): Float64Array[] => {
   const histograms = [new Float64Array(256), new Float64Array(256), new Float64Array(256)];
@@ -116,7 +151,20 @@ export const planTone = (
     if (mean < target) lo = ev;
     else hi = ev;
   }
-  const curveEv = (lo + hi) / 2;
+  let curveEv = (lo + hi) / 2;
+  // Clipping-bounded: a lift that would newly clip more than MAX_NEW_CLIPPING of the photo is reduced to the
+  // largest that does not (darkening never clips, so only lifts are checked).
+  if (curveEv > 0 && newlyClippedShare(small, gains, { exposureCurve: Math.pow(2, curveEv) }) > MAX_NEW_CLIPPING) {
+    let safe = 0;
+    let unsafe = curveEv;
+    for (let i = 0; i < 10; i++) {
+      const ev = (safe + unsafe) / 2;
+      if (newlyClippedShare(small, gains, { exposureCurve: Math.pow(2, ev) }) > MAX_NEW_CLIPPING) unsafe = ev;
+      else safe = ev;
+    }
+    curveEv = safe;
+    if (curveEv < 0.01) return plan;
+  }
   const g = Math.pow(2, curveEv);
   // Report the effective change at the photo's key (mean linear level), not the curve's slope at black.
   const key = SRGB_TO_LINEAR[Math.round(stats.meanLuma * 255)];

@@ -12,7 +12,8 @@ export interface WhiteBalancePlan {
   applied: boolean;
 }
 
-const MAX_GAIN = 1.6;
+/** Largest gain of red or blue relative to green that the classical white balance may apply. */
+export const MAX_GAIN = 1.6;
 /** Below this Lab chroma a cast is invisible; correcting it only risks undoing the light's intended mood. */
 const MIN_CAST = 2.5;
 /**
@@ -24,16 +25,17 @@ const strengthFor = (cast: number): number => clamp(1 - (cast - 15) / 50, 0.75, 
 /**
  * White balance from the pixels that are nearly grey: their mean colour is pulled to neutral. Re-selecting the
  * greys under the new gains lets a strong cast converge, while saturated walls and furniture never vote.
- * `strengthOverride` (0..1) replaces the share of the cast removed (1: gains that neutralise it fully).
+ * `strengthOverride` (0..1) replaces the share of the cast removed (1: gains that neutralise it fully); `maxGain`
+ * bounds red and blue relative to green.
  */
-export const planWhiteBalance = (small: RgbImage, strengthOverride?: number): WhiteBalancePlan => {
+export const planWhiteBalance = (small: RgbImage, strengthOverride?: number, maxGain = MAX_GAIN): WhiteBalancePlan => {
   const first = neutralCast(small);
   let gains: [number, number, number] = [1, 1, 1];
   let estimate = first;
   for (let round = 0; round < 3; round++) {
     if (estimate.share < 0.03) break;
     const [r, g, b] = estimate.meanRgb;
-    gains = [clamp(g / r, 1 / MAX_GAIN, MAX_GAIN), 1, clamp(g / b, 1 / MAX_GAIN, MAX_GAIN)];
+    gains = [clamp(g / r, 1 / maxGain, maxGain), 1, clamp(g / b, 1 / maxGain, maxGain)];
     estimate = neutralCast(small, gains);
   }
   const cast = Math.hypot(first.a, first.b);
