@@ -129,7 +129,16 @@ withServices('faults: a dependency goes away and comes back', () => {
     await uploadPhotos(host, orderId, big).expect(201);
     await proxy.s3.cut();
 
-    await pause(8000);
+    // An upload while the store is away fails as a whole and costs no credit.
+    const other = await buyPackage(host);
+    const refused = await uploadPhotos(host, other, photos.slice(0, 2));
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe('Photo storage is unavailable. Please try again shortly.');
+    const untouched = await waitForOrder(host, other, () => true);
+    expect(untouched).toMatchObject({ status: 'new', photos: [] });
+    expect((untouched as unknown as { photos_remaining: number }).photos_remaining).toBe(5);
+
+    await pause(5000);
     const during = await waitForOrder(host, orderId, () => true);
     const completedDuring = during.photos.filter((p) => p.status === 'completed');
     // At most the photo already past its writes when the store went away; none failed for good.

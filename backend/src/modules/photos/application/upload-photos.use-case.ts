@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
 import { queryRows } from '../../../shared/db/query-rows';
-import { AppError, BadRequestError, ConflictError } from '../../../shared/errors/app-error';
+import { AppError, BadRequestError, ConflictError, UnavailableError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics/ports/analytics';
 import { decodePhoto } from '../../enhancement/engine/decode';
@@ -127,8 +127,19 @@ export class UploadPhotos {
     );
     const key = originalKey({ userId, orderId, photoId }, format);
     const limiter = new SizeLimit(MAX_FILE_BYTES, name);
-    body.on('error', (err) => limiter.destroy(err));
-    const { size } = await this.storage.put(key, body.pipe(limiter), { contentType: CONTENT_TYPES[format] });
+    let clientFailed = false;
+    body.on('error', (err) => {
+      clientFailed = true;
+      limiter.destroy(err);
+    });
+    let size: number;
+    try {
+      ({ size } = await this.storage.put(key, body.pipe(limiter), { contentType: CONTENT_TYPES[format] }));
+    } catch (err) {
+      // Too large or a client that went away are the request's fault; anything else is the store's.
+      if (err instanceof AppError || clientFailed) throw err;
+      throw this.storageUnavailable(err);
+    }
     if (size === 0) throw new BadRequestError('EMPTY_FILE', `${name} is empty.`);
     try {
       await this.validateImage(key, format, name);
@@ -146,18 +157,21 @@ export class UploadPhotos {
         'UNREADABLE_IMAGE',
         `${name} could not be read as an image. It may be damaged or incomplete.`,
       );
+    // A store that cannot give the bytes back is unavailable, not the photo unreadable.
+    const source = await this.storage.get(key).catch((err: unknown) => {
+      throw this.storageUnavailable(err);
+    });
     try {
       if (format === 'heic') {
         // sharp's prebuilt libvips has no HEVC decoder; the engine's own decoder reads iPhone photos.
         const chunks: Buffer[] = [];
-        for await (const chunk of await this.storage.get(key)) chunks.push(chunk as Buffer);
+        for await (const chunk of source) chunks.push(chunk as Buffer);
         await decodePhoto(Buffer.concat(chunks));
         return;
       }
       const decoder = sharp({ failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
         .resize(64, 64, { fit: 'inside' })
         .raw();
-      const source = await this.storage.get(key);
       source.on('error', (err) => decoder.destroy(err));
       await source.pipe(decoder).toBuffer();
     } catch (err) {
@@ -167,6 +181,11 @@ export class UploadPhotos {
       }
       throw unreadable();
     }
+  }
+
+  private storageUnavailable(err: unknown): UnavailableError {
+    this.logger.warn(`Photo storage failed during an upload: ${String(err)}`);
+    return new UnavailableError('STORAGE_UNAVAILABLE', 'Photo storage is unavailable. Please try again shortly.');
   }
 
   private async commit(userId: number, orderId: string, files: StoredFile[]): Promise<UploadResult> {
