@@ -44,6 +44,16 @@ describe('log context', () => {
     ]);
   });
 
+  it("keeps one line's own fields off the next lines of the same context", async () => {
+    await withLogContext({ requestId: 'r-1' }, async () => {
+      root.info({ responseTime: 12, res: { statusCode: 201 } }, 'request completed');
+      root.info('later, in a job the request queued');
+    });
+    expect(lines[1]).toMatchObject({ requestId: 'r-1', msg: 'later, in a job the request queued' });
+    expect(lines[1]).not.toHaveProperty('res');
+    expect(lines[1]).not.toHaveProperty('responseTime');
+  });
+
   it('logs an object message as fields', () => {
     new Logger('Jobs').log({ msg: 'done', outcome: 'completed', durationMs: 12 });
     expect(lines[0]).toMatchObject({ msg: 'done', outcome: 'completed', durationMs: 12, context: 'Jobs', level: 30 });

@@ -11,7 +11,9 @@ export function createRootLogger(options: { level: string }, destination?: Desti
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
       // The request id or job id of the work in progress, so every line can be traced to what caused it.
-      mixin: () => currentLogContext() ?? {},
+      // A copy: pino merges each line's own fields into the object the mixin returns, which would otherwise leak
+      // one line's fields (pino-http's whole `res`) into every later line of the same request or job.
+      mixin: () => ({ ...currentLogContext() }),
     },
     destination,
   );
