@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { request as httpRequest } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../../src/config/app-config';
@@ -83,12 +85,26 @@ describe('GET /api/metrics', () => {
     for (let i = 0; i < 3; i++) await http().get(`/api/orders/${orderId}`).expect(401);
     await http().get(`/api/no-such-route/${unknown}`).expect(404);
     await http().get('/api/packages').expect(200);
+    await http().get('/api/packages').set('X-Requested-With', 'test').expect(200);
+    // Node's parser only admits the methods it knows (WebDAV's among them); those count as one label.
+    const server = t.app.getHttpServer();
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) =>
+      httpRequest({ host: '127.0.0.1', port, path: `/api/${unknown}`, method: 'PROPFIND' }, (res) =>
+        res.resume().on('end', resolve),
+      )
+        .on('error', reject)
+        .end(),
+    );
 
     const text = await scrape();
     const orders = { method: 'GET', route: '/api/orders/:id', status: '401' };
     expect(sample(text, 'http_requests_total', orders)).toBe(3);
     expect(sample(text, 'http_request_duration_seconds_count', orders)).toBe(3);
-    expect(sample(text, 'http_requests_total', { route: '/api/packages', status: '200' })).toBe(1);
+    expect(sample(text, 'http_requests_total', { route: '/api/packages', status: '200' })).toBe(2);
+    expect(text).not.toContain('PROPFIND');
+    expect(sample(text, 'http_requests_total', { method: 'OTHER', route: 'unmatched' })).toBe(1);
     expect(sample(text, 'http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(orderId);
     expect(text).not.toContain(unknown);

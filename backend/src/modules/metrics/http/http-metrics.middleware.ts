@@ -10,10 +10,17 @@ export function httpMetrics(metrics: AppMetrics): RequestHandler {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observeHttp({ method: req.method, route: routeLabel(req), status: res.statusCode }, seconds);
+      metrics.observeHttp({ method: methodLabel(req.method), route: routeLabel(req), status: res.statusCode }, seconds);
     });
     next();
   };
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Clients choose the method token; anything unusual shares one label so it cannot grow the series. */
+function methodLabel(method: string): string {
+  return METHODS.has(method) ? method : 'OTHER';
 }
 
 /**
