@@ -47,7 +47,8 @@ export class ReconcileUnfinishedWork {
       await this.queue.enqueue('payments.purchase-receipt', { orderId: o.id }, { jobId: `receipt-${o.id}` });
     }
     const summary = { photos: photos.length, orders, emails: unmailed.length, receipts: unreceipted.length };
-    if (summary.photos + summary.orders + summary.emails + summary.receipts > 0) this.logger.log(`Re-queued ${JSON.stringify(summary)}`);
+    if (summary.photos + summary.orders + summary.emails + summary.receipts > 0)
+      this.logger.log(`Re-queued ${JSON.stringify(summary)}`);
     return summary;
   }
 }
