@@ -4,7 +4,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', '.nx/**', 'bench-output/**'] },
+  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', '.nx/**', 'bench-output/**', 'tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
