@@ -7,16 +7,13 @@ import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { buyPackage, signInOverHttp, uploadPhotos, waitForOrder, type HostSession } from '../support/journey';
 import { realPhotos, twelveMegapixelRoom } from '../support/photos';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import { createScratchDatabase, describeWithPostgresAndRedis, testRedisUrl } from '../support/postgres';
 import {
   startServerProcess,
   startWorkerProcess,
   type ServerProcess,
   type WorkerProcess,
 } from '../support/server-process';
-
-const redisUrl = process.env.REDIS_URL || undefined;
-const withServices = testDatabaseUrl && redisUrl ? describe : describe.skip;
 
 const READY = 'Your enhanced photos are ready';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,7 +30,7 @@ function through(proxy: TcpProxy, url: string): string {
  * Each dependency of an api and a worker (Postgres, Redis, the S3 store) runs behind a proxy the test can cut, as a
  * crash or a restart looks from the application, without disturbing the shared services other suites use.
  */
-withServices('faults: a dependency goes away and comes back', () => {
+describeWithPostgresAndRedis('faults: a dependency goes away and comes back', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-'));
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let s3: TestS3Server;
@@ -46,7 +43,7 @@ withServices('faults: a dependency goes away and comes back', () => {
   beforeAll(async () => {
     [scratch, s3] = await Promise.all([createScratchDatabase(), startS3Server('faults')]);
     const pg = new URL(scratch.url);
-    const redis = new URL(redisUrl!);
+    const redis = new URL(testRedisUrl!);
     const store = new URL(s3.config.endpoint);
     proxy.postgres = await startTcpProxy({ host: pg.hostname, port: Number(pg.port || 5432) });
     proxy.redis = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
@@ -54,7 +51,7 @@ withServices('faults: a dependency goes away and comes back', () => {
     const env = {
       DATA_DIR: dataDir,
       DATABASE_URL: through(proxy.postgres, scratch.url),
-      REDIS_URL: through(proxy.redis, redisUrl!),
+      REDIS_URL: through(proxy.redis, testRedisUrl!),
       QUEUE_PREFIX: `faults-${process.pid}-${Date.now()}`,
       S3_ENDPOINT: through(proxy.s3, s3.config.endpoint),
       S3_BUCKET: s3.config.bucket,

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { readOutbox } from '../helpers/outbox';
 import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitForOrder, type OrderView } from '../support/journey';
 import { twelveMegapixelRoom, zipEntryNames } from '../support/photos';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import { createScratchDatabase, describeWithPostgresAndRedis, testRedisUrl } from '../support/postgres';
 import {
   startServerProcess,
   startWorkerProcess,
@@ -15,7 +15,6 @@ import {
 } from '../support/server-process';
 
 const READY_SUBJECT = 'Your enhanced photos are ready';
-const redisUrl = process.env.REDIS_URL || undefined;
 
 async function readyEmails(dataDir: string, orderId: string): Promise<number> {
   const mails = await readOutbox(path.join(dataDir, 'outbox'));
@@ -87,9 +86,7 @@ describe('SIGTERM in the one-process default', () => {
   }, 240_000);
 });
 
-const withServices = testDatabaseUrl && redisUrl ? describe : describe.skip;
-
-withServices('a worker process on Postgres and Redis', () => {
+describeWithPostgresAndRedis('a worker process on Postgres and Redis', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-signals-'));
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let db: DataSource;
@@ -102,7 +99,7 @@ withServices('a worker process on Postgres and Redis', () => {
     env = {
       DATA_DIR: dataDir,
       DATABASE_URL: scratch.url,
-      REDIS_URL: redisUrl!,
+      REDIS_URL: testRedisUrl!,
       QUEUE_PREFIX: `signals-${process.pid}-${Date.now()}`,
       ENHANCER_ENGINE: 'classic',
       SHUTDOWN_TIMEOUT_SECONDS: '20',

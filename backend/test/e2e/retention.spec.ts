@@ -13,6 +13,7 @@ import { signInByEmail } from '../support/auth';
 import { smallJpeg } from '../support/photos';
 import { testDatabaseUrl } from '../support/postgres';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { buyPackage, sessionOn } from '../support/journey';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REMINDER_SUBJECT = /^Your enhanced photos will be deleted on /;
@@ -35,11 +36,7 @@ describe('90-day retention', () => {
   let order: CompletedOrder;
   let untouchedNewOrder: string;
 
-  const http = () => request(t.app.getHttpServer());
-  const as = (cookie: string) => ({
-    post: (url: string) => http().post(url).set('Cookie', cookie).set('X-Requested-With', 'test'),
-    get: (url: string) => http().get(url).set('Cookie', cookie),
-  });
+  const as = (cookie: string) => sessionOn(t.app.getHttpServer(), cookie);
   const daysAfter = (start: Date, days: number) => new Date(start.getTime() + days * DAY_MS);
   const storage = () => t.app.get(ObjectStorage);
   const scheduler = () => t.app.get(RetentionScheduler);
@@ -54,15 +51,7 @@ describe('90-day retention', () => {
     }
   }
 
-  async function buy(cookie: string): Promise<string> {
-    const intent = await as(cookie).post('/api/create-payment-intent').send({ packageType: 'basic' }).expect(200);
-    await as(cookie)
-      .post(`/api/test-payments/${intent.body.paymentIntentId}/confirm`)
-      .send({ cardNumber: '4242424242424242' })
-      .expect(200);
-    const done = await as(cookie).post('/api/complete-purchase').send({ paymentIntentId: intent.body.paymentIntentId });
-    return done.body.orderId;
-  }
+  const buy = (cookie: string, packageType = 'basic') => buyPackage(as(cookie), packageType);
 
   /** A basic order with its five photos uploaded and enhanced, as a host gets it. */
   async function completedOrder(cookie: string): Promise<CompletedOrder> {

@@ -6,16 +6,13 @@ import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { readOutbox } from '../helpers/outbox';
 import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitForOrder } from '../support/journey';
 import { realPhotos } from '../support/photos';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import { createScratchDatabase, describeWithPostgresAndRedis, testRedisUrl } from '../support/postgres';
 import {
   startServerProcess,
   startWorkerProcess,
   type ServerProcess,
   type WorkerProcess,
 } from '../support/server-process';
-
-const redisUrl = process.env.REDIS_URL || undefined;
-const withServices = testDatabaseUrl && redisUrl ? describe : describe.skip;
 
 interface JobLine {
   job?: string;
@@ -36,7 +33,7 @@ function jobRuns(output: string): JobLine[] {
  * The production shape on one machine: two api processes and two worker processes over one Postgres, one Redis and
  * one S3-compatible store. Several hosts go through the whole journey at once, each bouncing between the apis.
  */
-withServices('two apis and two workers on one Postgres, Redis and object store', () => {
+describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis and object store', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let s3: TestS3Server;
@@ -49,7 +46,7 @@ withServices('two apis and two workers on one Postgres, Redis and object store',
     const env = {
       DATA_DIR: dataDir,
       DATABASE_URL: scratch.url,
-      REDIS_URL: redisUrl!,
+      REDIS_URL: testRedisUrl!,
       QUEUE_PREFIX: `scale-${process.pid}-${Date.now()}`,
       S3_ENDPOINT: s3.config.endpoint,
       S3_BUCKET: s3.config.bucket,

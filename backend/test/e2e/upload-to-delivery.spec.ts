@@ -6,6 +6,7 @@ import { readOutbox } from '../helpers/outbox';
 import { signInByEmail } from '../support/auth';
 import { pngBombHeader, realPhotos, smallJpeg, zipEntryNames } from '../support/photos';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { buyPackage, sessionOn } from '../support/journey';
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -17,10 +18,7 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
 describe('upload to delivery', () => {
   let t: TestApp;
   const http = () => request(t.app.getHttpServer());
-  const as = (cookie: string) => ({
-    post: (url: string) => http().post(url).set('Cookie', cookie).set('X-Requested-With', 'test'),
-    get: (url: string) => http().get(url).set('Cookie', cookie),
-  });
+  const as = (cookie: string) => sessionOn(t.app.getHttpServer(), cookie);
 
   beforeAll(async () => {
     // The classical engine keeps the suite quick; the learned model has its own slow suite.
@@ -28,15 +26,7 @@ describe('upload to delivery', () => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  async function buy(cookie: string, packageType = 'basic'): Promise<string> {
-    const intent = await as(cookie).post('/api/create-payment-intent').send({ packageType }).expect(200);
-    await as(cookie)
-      .post(`/api/test-payments/${intent.body.paymentIntentId}/confirm`)
-      .send({ cardNumber: '4242424242424242' })
-      .expect(200);
-    const done = await as(cookie).post('/api/complete-purchase').send({ paymentIntentId: intent.body.paymentIntentId });
-    return done.body.orderId;
-  }
+  const buy = (cookie: string, packageType = 'basic') => buyPackage(as(cookie), packageType);
 
   function upload(cookie: string, orderId: string, files: { name: string; data: Buffer }[]) {
     let req = as(cookie).post('/api/photos/upload').field('orderId', orderId);

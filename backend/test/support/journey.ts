@@ -1,3 +1,4 @@
+import { type Server } from 'node:http';
 import request from 'supertest';
 import { latestMagicLink, sessionCookie } from './auth';
 
@@ -22,12 +23,15 @@ export async function signInOverHttp(baseUrl: string, outboxDataDir: string, ema
   return sessionOn(baseUrl, sessionCookie(verify.headers['set-cookie']));
 }
 
-/** The same signed-in host talking to another api instance (sessions live in the shared database). */
-export function sessionOn(baseUrl: string, cookie: string): HostSession {
+/**
+ * A signed-in host's requests to a server: a running process's URL (another api instance knows the session too,
+ * it lives in the shared database) or an in-test app's HTTP server.
+ */
+export function sessionOn(server: string | Server, cookie: string): HostSession {
   return {
     cookie,
-    get: (url) => request(baseUrl).get(url).set('Cookie', cookie),
-    post: (url) => request(baseUrl).post(url).set('Cookie', cookie).set('X-Requested-With', 'test'),
+    get: (url) => request(server).get(url).set('Cookie', cookie),
+    post: (url) => request(server).post(url).set('Cookie', cookie).set('X-Requested-With', 'test'),
   };
 }
 

@@ -3,6 +3,10 @@ import { DataSource } from 'typeorm';
 
 /** The real Postgres server under test, when CI provides one (TEST_DATABASE_URL). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+/** The real Redis under test, when CI provides one (REDIS_URL). */
+export const testRedisUrl = process.env.REDIS_URL || undefined;
+/** For suites of the production shape: they run where both Postgres and Redis do (CI) and skip elsewhere. */
+export const describeWithPostgresAndRedis = testDatabaseUrl && testRedisUrl ? describe : describe.skip;
 
 /**
  * A fresh database on the test server, so suites running in parallel never see each other's rows.
