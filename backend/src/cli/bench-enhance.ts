@@ -4,9 +4,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { type EngineChoice, type Retoucher, enhance } from '../modules/enhancement/engine';
-import { linearRgbToLab, SRGB_TO_LINEAR } from '../modules/enhancement/engine/color';
+import { linearRgbToLab, linearToSrgb, SRGB_TO_LINEAR } from '../modules/enhancement/engine/color';
 import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
-import { measureNoise, measurePhoto } from '../modules/enhancement/engine/measure';
+import { measureNoise, measurePhoto, neutralCast } from '../modules/enhancement/engine/measure';
 import { downscale } from '../modules/enhancement/engine/rgb-image';
 
 /**
@@ -133,12 +133,52 @@ const deltaE2000 = (a: Raw, b: Raw) => {
   return total / n;
 };
 
-const statsOf = async (raw: Raw) => {
-  const s = measurePhoto(await downscale(raw, 768));
+/** Share of pixels too dark for the cast measurement to use them (L* below 15). */
+const tooDarkShare = (image: Raw) => {
+  let dark = 0;
+  for (let i = 0; i < image.data.length; i += 3) {
+    const y =
+      0.2126729 * SRGB_TO_LINEAR[image.data[i]] +
+      0.7151522 * SRGB_TO_LINEAR[image.data[i + 1]] +
+      0.072175 * SRGB_TO_LINEAR[image.data[i + 2]];
+    if (y < 0.0191) dark++; // L* 15
+  }
+  return dark / (image.data.length / 3);
+};
+
+/**
+ * The input's cast, measured so that a photo too dark to measure does not read as neutral (1.3 reported 0.0 for
+ * lowlight `147`, which made any result look like a new cast): when more than half of its pixels are below the
+ * lightness the measurement uses (L* 15), the cast is measured on a copy brought to a log-average of 18 % grey by
+ * one linear gain (at most 2^8), which keeps the photo's colour balance: the cast its greys would show exposed.
+ * If fewer than a fifth of its pixels reach code 8 in any channel, the few codes left cannot resolve a colour
+ * (lowlight `450`: 86 % of its pixels are below code 4), or if the lifted copy has no greys, the cast is null
+ * ("n/a"), left out of the cast means and the new-cast count.
+ * Outputs are measured as they are: that is what a guest sees.
+ */
+const inputCast = (small: Raw, stats: { exposureEv: number; cast: number }) => {
+  if (tooDarkShare(small) <= 0.5) return { cast: stats.cast as number | null, normalised: false };
+  let resolved = 0;
+  for (let i = 0; i < small.data.length; i += 3)
+    if (Math.max(small.data[i], small.data[i + 1], small.data[i + 2]) >= 8) resolved++;
+  if (resolved < (small.data.length / 3) * 0.2) return { cast: null, normalised: true };
+  const gain = Math.min(256, 2 ** -stats.exposureEv);
+  const lifted = new Uint8Array(small.data.length);
+  for (let i = 0; i < lifted.length; i++)
+    lifted[i] = Math.round(linearToSrgb(Math.min(1, SRGB_TO_LINEAR[small.data[i]] * gain)) * 255);
+  const greys = neutralCast({ width: small.width, height: small.height, data: lifted });
+  return { cast: greys.share > 0 ? Math.hypot(greys.a, greys.b) : null, normalised: true };
+};
+
+const statsOf = async (raw: Raw, isInput: boolean) => {
+  const small = await downscale(raw, 768);
+  const s = measurePhoto(small);
+  const { cast, normalised } = isInput ? inputCast(small, s) : { cast: s.cast, normalised: false };
   return {
     exposure: s.meanLuma,
     clipped: s.clippedHighlights + s.clippedShadows,
-    cast: s.cast,
+    cast,
+    castNormalised: normalised,
     noise: measureNoise(raw),
   };
 };
@@ -333,17 +373,26 @@ const main = async () => {
             detail = `PSNR ${fixed(score)}`;
             rows.push([input, result.image, await readFile(expertFile)]);
           } else {
-            const before = await statsOf(await toRaw(input));
-            const after = await statsOf(await toRaw(result.image));
-            for (const key of ['exposure', 'clipped', 'cast', 'noise'] as const) {
+            const before = await statsOf(await toRaw(input), true);
+            const after = await statsOf(await toRaw(result.image), false);
+            for (const key of ['exposure', 'clipped', 'noise'] as const) {
               add(`${key}In`, before[key]);
               add(key, after[key]);
             }
+            // A cast that cannot be measured (null) is left out of both cast means and of the new-cast count.
+            const castMeasured = before.cast !== null && after.cast !== null;
+            if (castMeasured) {
+              add('castIn', before.cast as number);
+              add('cast', after.cast as number);
+            } else add('castNa', 1);
+            if (before.castNormalised || after.castNormalised) add('castNormalised', 1);
             const newClipping = after.clipped > before.clipped + 0.005;
-            const newCast = after.cast > Math.max(before.cast, 4) + 2;
+            const newCast = castMeasured && (after.cast as number) > Math.max(before.cast as number, 4) + 2;
             add('newClipping', newClipping ? 1 : 0);
             add('newCast', newCast ? 1 : 0);
-            detail = `exposure ${fixed(before.exposure)}->${fixed(after.exposure)} clipped ${fixed(before.clipped * 100, 1)}->${fixed(after.clipped * 100, 1)}% cast ${fixed(before.cast, 1)}->${fixed(after.cast, 1)} noise ${fixed(before.noise)}->${fixed(after.noise)}${newClipping ? ' NEW CLIPPING' : ''}${newCast ? ' NEW CAST' : ''}`;
+            const castText = (stats: { cast: number | null; castNormalised: boolean }) =>
+              stats.cast === null ? 'n/a' : `${fixed(stats.cast, 1)}${stats.castNormalised ? ' (normalised)' : ''}`;
+            detail = `exposure ${fixed(before.exposure)}->${fixed(after.exposure)} clipped ${fixed(before.clipped * 100, 1)}->${fixed(after.clipped * 100, 1)}% cast ${castText(before)}->${castText(after)} noise ${fixed(before.noise)}->${fixed(after.noise)}${newClipping ? ' NEW CLIPPING' : ''}${newCast ? ' NEW CAST' : ''}`;
             rows.push([input, result.image]);
           }
           const c = report.corrections;
@@ -369,7 +418,7 @@ const main = async () => {
           );
         else
           print(
-            `| ${set} | ${engine} | exposure ${fixed(m('exposureIn'))} -> ${fixed(m('exposure'))} | clipped ${fixed(m('clippedIn') * 100)}% -> ${fixed(m('clipped') * 100)}% | cast ${fixed(m('castIn'))} -> ${fixed(m('cast'))} | noise ${fixed(m('noiseIn'))} -> ${fixed(m('noise'))} | new clipping ${count('newClipping')}, new cast ${count('newCast')} | ${cost} |`,
+            `| ${set} | ${engine} | exposure ${fixed(m('exposureIn'))} -> ${fixed(m('exposure'))} | clipped ${fixed(m('clippedIn') * 100)}% -> ${fixed(m('clipped') * 100)}% | cast ${fixed(m('castIn'))} -> ${fixed(m('cast'))} | noise ${fixed(m('noiseIn'))} -> ${fixed(m('noise'))} | new clipping ${count('newClipping')}, new cast ${count('newCast')} | ${cost}; input cast measured exposure-normalised ${scores.castNormalised?.length ?? 0}, n/a ${scores.castNa?.length ?? 0} |`,
           );
         await contactSheet(rows, path.join(outDir, `${set}-${engine}.png`));
       }

@@ -100,6 +100,34 @@ export const neutralCast = (image: RgbImage, gains: [number, number, number] = [
   return result;
 };
 
+/**
+ * How much of the scene disagrees with a cast estimate (castA, castB): the share of near-neutral surfaces (chroma
+ * below the cast's own plus 5, lightness 15-95, as in neutralCast) that lie on the other side of neutral by more than
+ * half the cast, projected on its direction. An illuminant cast shifts every surface the same way, so almost none
+ * do (rooms: at most 0.11); when the "greys" are a saturated surface (a clear blue sky and lake), the truly neutral
+ * stone, sand and walls around it sit opposite (0.41 on such a photo).
+ */
+export const oppositeShare = (image: RgbImage, castA: number, castB: number): number => {
+  const cast = Math.hypot(castA, castB);
+  if (cast === 0) return 0;
+  const { data } = image;
+  const n = data.length / 3;
+  const step = Math.max(1, Math.floor(n / 60_000));
+  const [ua, ub] = [castA / cast, castB / cast];
+  const window = (cast + 5) ** 2;
+  let counted = 0;
+  let opposite = 0;
+  for (let p = 0; p < n; p += step) {
+    const i = p * 3;
+    if (Math.max(data[i], data[i + 1], data[i + 2]) >= 250) continue;
+    const lab = linearRgbToLab(SRGB_TO_LINEAR[data[i]], SRGB_TO_LINEAR[data[i + 1]], SRGB_TO_LINEAR[data[i + 2]]);
+    if (lab.l < 15 || lab.l > 95 || lab.a * lab.a + lab.b * lab.b >= window) continue;
+    counted++;
+    if (lab.a * ua + lab.b * ub < -cast / 2) opposite++;
+  }
+  return counted ? opposite / counted : 0;
+};
+
 /** Statistics of an (ideally reduced) image: exposure, clipping, cast, colourfulness. */
 export const measurePhoto = (image: RgbImage): PhotoStats => {
   const { data } = image;
@@ -142,6 +170,22 @@ export const measurePhoto = (image: RgbImage): PhotoStats => {
     cast: Math.hypot(cast.a, cast.b),
     meanChroma: chroma / Math.ceil(n / chromaStep),
   };
+};
+
+/** Log-average luminance (EV relative to 18 % grey, as `exposureEv`) of about 250 000 pixels on a regular grid. */
+export const sampledExposureEv = (image: RgbImage): number => {
+  const { data } = image;
+  const n = data.length / 3;
+  const step = Math.max(1, Math.floor(n / 250_000));
+  let sum = 0;
+  let count = 0;
+  for (let p = 0; p < n; p += step, count++) {
+    const i = p * 3;
+    const linear =
+      LUMA_R * SRGB_TO_LINEAR[data[i]] + LUMA_G * SRGB_TO_LINEAR[data[i + 1]] + LUMA_B * SRGB_TO_LINEAR[data[i + 2]];
+    sum += Math.log(Math.max(linear, 1e-3));
+  }
+  return Math.log2(Math.exp(sum / count) / MID_GREY);
 };
 
 /**

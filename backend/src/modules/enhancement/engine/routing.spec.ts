@@ -1,5 +1,6 @@
 import { noise, png, rawRgb } from '../../../../test/fixtures/enhancement-images';
-import { enhance } from './enhance';
+import { castTrust, enhance } from './enhance';
+import { oppositeShare } from './measure';
 import type { Retoucher } from './types';
 
 /** A stand-in model: applies a known per-pixel change, so the routing and finishing have known answers. */
@@ -109,5 +110,60 @@ describe('auto routing and finishing of the learned result', () => {
     });
     expect(retouched.report.corrections.learned.residualCast).toBeGreaterThan(12);
     expect(retouched.report.after.cast).toBeGreaterThan(report.after.cast);
+  });
+
+  // A clear sky over warm stone: the "greys" the grey-pixel estimate finds are the sky, while the truly neutral
+  // stone sits on the other side of neutral. The same scene under a blue light: everything is shifted the same way.
+  const skyOverStone = (tint: number) =>
+    rawRgb(300, 200, (x, y) => {
+      const t = random() * 6 + ((x * 7 + y * 3) % 11);
+      const [r, g, b] = y < 120 ? [122 + t, 140 + t, 166 + t] : [150 + t, 140 + t, 125 + t];
+      return [r - tint, g, b + tint];
+    });
+  const identity = () => fakeModel('identity', (r, g, b) => [r, g, b]);
+
+  it('measures how much of the scene contradicts a cast estimate', () => {
+    const sky = skyOverStone(0);
+    const blueCast = skyOverStone(18);
+    const measured = (image: typeof sky, a: number, b: number) =>
+      oppositeShare({ ...image, data: new Uint8Array(image.data) }, a, b);
+    // The sky is at about b* -14, the stone at +9: the stone contradicts a blue estimate.
+    expect(measured(sky, 0, -14)).toBeGreaterThan(0.35);
+    // Under a blue light the stone is blue too: nothing contradicts the estimate.
+    expect(measured(blueCast, 0, -14)).toBeLessThan(0.05);
+    expect(castTrust(0.41)).toBe(0);
+    expect(castTrust(0.1)).toBe(1);
+    expect(castTrust(0.25)).toBeCloseTo(0.5);
+  });
+
+  it('leaves a saturated blue sky alone when the neutral surfaces around it disagree', async () => {
+    const { report } = await enhance(await png(skyOverStone(0)), {
+      engine: 'auto',
+      retoucher: identity(),
+      correctVerticals: false,
+    });
+    expect(report.pipeline).toBe('learned');
+    expect(report.corrections.learned.residualCast).toBeGreaterThan(6);
+    expect(report.corrections.whiteBalance.applied).toBe(false);
+    expect(Math.abs(report.after.castB - report.before.castB)).toBeLessThan(1.5);
+  });
+
+  it('still neutralises the same scene under a blue light, and a grey card under a warm one', async () => {
+    const blue = await enhance(await png(skyOverStone(18)), {
+      engine: 'auto',
+      retoucher: identity(),
+      correctVerticals: false,
+    });
+    expect(blue.report.corrections.learned.residualCast).toBeGreaterThan(8);
+    expect(blue.report.corrections.whiteBalance.applied).toBe(true);
+    expect(blue.report.after.cast).toBeLessThan(blue.report.before.cast - 4);
+    const card = rawRgb(300, 200, (x, y) => {
+      const v = 110 + ((x * 3 + y * 2) % 60) + random() * 4;
+      return [v * 1.12, v, v * 0.82];
+    });
+    const warm = await enhance(await png(card), { engine: 'auto', retoucher: identity(), correctVerticals: false });
+    expect(warm.report.corrections.learned.residualCast).toBeGreaterThan(8);
+    expect(warm.report.corrections.whiteBalance.applied).toBe(true);
+    expect(warm.report.after.cast).toBeLessThan(6);
   });
 });

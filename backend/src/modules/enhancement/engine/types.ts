@@ -61,7 +61,7 @@ export interface EnhancementReport {
       reason: string;
     };
     /** Edge-preserving noise reduction, applied only when the toned photo's luma noise exceeds the threshold. */
-    denoise: { applied: boolean; strength: number; noise?: number };
+    denoise: { applied: boolean; strength: number; noise?: number; edgeFactor?: number };
     sharpen: { sigma: number };
     /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
     upscale?: { applied: boolean; scale: number };

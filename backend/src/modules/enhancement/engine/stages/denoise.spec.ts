@@ -50,6 +50,32 @@ describe('noise reduction', () => {
     expect(deviation(image.data, 2)).toBeLessThan(blueBefore * 0.7);
   });
 
+  it('does nothing to a clean gradient, whatever the lift', () => {
+    const gradient = copy(rawRgb(200, 150, (x, y) => [40 + x, 30 + x / 2 + y / 3, 60 + y]));
+    const sigma = measureNoise(gradient);
+    expect(sigma).toBeLessThan(0.5);
+    const plan = planDenoise(sigma, 4);
+    expect(plan.applied).toBe(false);
+    const before = gradient.data.slice();
+    denoise(gradient, plan);
+    expect(gradient.data).toEqual(before);
+  });
+
+  it('treats more variation as noise on a photo lifted by several stops', () => {
+    expect(planDenoise(2.5, 0).edgeFactor).toBe(2);
+    expect(planDenoise(2.5, 2).edgeFactor).toBeCloseTo(3);
+    expect(planDenoise(2.5, 5).edgeFactor).toBe(4);
+    // The noisy patch, filtered as measured (factor 2) and as lifted by 4 EV (factor 4): the lifted plan removes
+    // clearly more of the grain.
+    const plain = copy(noisy);
+    const lifted = copy(noisy);
+    const sigma = measureNoise(plain);
+    denoise(plain, planDenoise(sigma, 0));
+    denoise(lifted, planDenoise(sigma, 4));
+    expect(measureNoise(plain)).toBeLessThan(sigma * 0.6);
+    expect(measureNoise(lifted)).toBeLessThan(measureNoise(plain) * 0.75);
+  });
+
   it('keeps a hard edge between flat areas', () => {
     const random2 = noise(3);
     const edge = copy(
@@ -59,7 +85,7 @@ describe('noise reduction', () => {
         (x) => (x < 32 ? [60, 60, 60] : [200, 200, 200]).map((v) => v + random2() * 16) as [number, number, number],
       ),
     );
-    denoise(edge, planDenoise(6));
+    denoise(edge, planDenoise(6, 4));
     const row = 32 * 64 * 3;
     expect(edge.data[row + 29 * 3]).toBeLessThan(80);
     expect(edge.data[row + 34 * 3]).toBeGreaterThan(180);

@@ -17,19 +17,40 @@ export interface DenoisePlan {
   strength: number;
   /** Measured luma noise (8-bit levels) that the filter is tuned to. */
   sigma: number;
+  /**
+   * Multiple of sigma below which local variation is taken for noise (the guided filter's eps is its square): 2 on
+   * a photo the stages barely brightened, up to 4 on one lifted by 3 EV or more.
+   */
+  edgeFactor: number;
 }
 
-/** No denoising on clean photos; above the threshold the strength grows with the measured noise. */
-export const planDenoise = (sigma: number): DenoisePlan => {
-  if (!(sigma > DENOISE_THRESHOLD)) return { applied: false, strength: 0, sigma };
+/**
+ * Lift (EV, log-average after the tone stages minus before) from which the filter treats more variation as noise,
+ * and at which it reaches the largest factor. A photo lifted by several stops carries its sensor's and its 8-bit
+ * quantisation's noise multiplied: coarse speckle that the measurement on the flattest pixels under-reads (lowlight
+ * `147` and `744`, lifted 3.5-4.5 EV, kept noise 2.0-2.3 with the factor 2), while a normally exposed photo's
+ * texture is detail the FiveK experts keep (factor 3 on a4582, lifted 0.3 EV: -0.2 dB).
+ */
+const LIFT_FROM = 1;
+const LIFT_FULL = 3;
+const EDGE_FACTOR = 2;
+const EDGE_FACTOR_LIFTED = 4;
+
+/**
+ * No denoising on clean photos; above the threshold the strength grows with the measured noise, and the share of
+ * local variation treated as noise with the exposure lift the photo received (`liftEv`).
+ */
+export const planDenoise = (sigma: number, liftEv = 0): DenoisePlan => {
+  if (!(sigma > DENOISE_THRESHOLD)) return { applied: false, strength: 0, sigma, edgeFactor: 0 };
   const strength = clamp(0.5 + (0.5 * (sigma - DENOISE_THRESHOLD)) / (FULL_STRENGTH_AT - DENOISE_THRESHOLD), 0.5, 1);
-  return { applied: true, strength, sigma };
+  const lifted = clamp((liftEv - LIFT_FROM) / (LIFT_FULL - LIFT_FROM), 0, 1);
+  return { applied: true, strength, sigma, edgeFactor: EDGE_FACTOR + lifted * (EDGE_FACTOR_LIFTED - EDGE_FACTOR) };
 };
 
 /**
  * Edge-preserving noise reduction with guided filters, tuned by the measured noise: luma is self-guided with
- * eps = (2 sigma)^2, so windows whose variance is at the noise level are flattened while edges and texture well
- * above it are kept; chroma (B - Y, R - Y) is filtered over a wider window guided by luma, so colour blotches go
+ * eps = (edgeFactor sigma)^2, so windows whose variance is at the noise level are flattened while edges and texture
+ * well above it are kept; chroma (B - Y, R - Y) is filtered over a wider window guided by luma, so colour blotches go
  * but colour edges stay where luma edges are. The result is blended in by `strength`. In place.
  */
 export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
@@ -48,7 +69,7 @@ export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
   const side = Math.max(width, height);
   // Phone grain is correlated over 2-3 pixels (demosaicing, in-camera processing): a 5x5 window at least.
   const radius = side > 2500 ? 3 : 2;
-  const eps = ((2 * plan.sigma) / 255) ** 2;
+  const eps = ((plan.edgeFactor * plan.sigma) / 255) ** 2;
 
   // Luma: self-guided filter.
   const square = new Float32Array(n);
