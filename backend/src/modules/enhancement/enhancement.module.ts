@@ -2,12 +2,12 @@ import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
 import { OrdersModule } from '../orders/orders.module';
-import { InProcessEnhancementModel } from './adapters/in-process.enhancement-model';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
 import { ReconcileUnfinishedWork } from './application/reconcile-unfinished-work.use-case';
 import { ReconcilerService } from './application/reconciler.service';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
 import { EnhancementModel } from './ports/enhancement-model';
+import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
 
 @Module({
   imports: [OrdersModule],
@@ -15,8 +15,10 @@ import { EnhancementModel } from './ports/enhancement-model';
     {
       provide: EnhancementModel,
       inject: [AppConfig],
+      // In a thread of its own: the classical stages would otherwise hold this process's event loop (HTTP in the
+      // one-process default, queue heartbeats and metrics in a worker) for a second or more per photo.
       useFactory: (config: AppConfig) =>
-        new InProcessEnhancementModel({ engine: config.enhancer.engine, workers: config.enhancer.concurrency }),
+        new WorkerThreadEnhancementModel({ engine: config.enhancer.engine, workers: config.enhancer.concurrency }),
     },
     EnhancePhoto,
     EnhancePhotoJob,

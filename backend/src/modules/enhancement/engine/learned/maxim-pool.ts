@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { EnhancementError } from '../errors';
+import { spawnWorker } from '../spawn-worker';
 import type { Retoucher } from '../types';
 import type { MaximVariant } from './maxim-model';
 import type { WorkerReply, WorkerRequest } from './maxim-worker';
@@ -24,24 +23,6 @@ interface Slot {
   ready: boolean;
   job: Job | null;
 }
-
-/**
- * From a compiled build the worker is plain JS; from TypeScript sources (tests) it is compiled on load with swc,
- * which the test toolchain already provides.
- */
-const spawnWorker = (variant: MaximVariant): Worker => {
-  const compiled = path.join(__dirname, 'maxim-worker.js');
-  if (existsSync(compiled)) return new Worker(compiled, { workerData: { variant } });
-  const source = path.join(__dirname, 'maxim-worker.ts');
-  const bootstrap = `
-    const { transformSync } = require(${JSON.stringify(require.resolve('@swc/core'))});
-    const fs = require('fs');
-    require.extensions['.ts'] = (m, file) => m._compile(transformSync(fs.readFileSync(file, 'utf8'), {
-      filename: file, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' },
-    }).code, file);
-    require(${JSON.stringify(source)});`;
-  return new Worker(bootstrap, { eval: true, workerData: { variant } });
-};
 
 /**
  * Runs MAXIM off the main thread: one worker per core, each loading the model once and taking one photo at a
@@ -90,7 +71,11 @@ export class MaximPool implements Retoucher {
   }
 
   private spawn(): void {
-    const slot: Slot = { worker: spawnWorker(this.variant), ready: false, job: null };
+    const slot: Slot = {
+      worker: spawnWorker(__dirname, 'maxim-worker', { variant: this.variant }),
+      ready: false,
+      job: null,
+    };
     this.slots.push(slot);
     const fail = (message: string) => {
       this.slots.splice(this.slots.indexOf(slot), 1);
