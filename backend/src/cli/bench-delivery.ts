@@ -57,6 +57,33 @@ async function withPeakRss<T>(
   }
 }
 
+/**
+ * Times GET /api/health every 100 ms until stopped: what any request meets while the same process is enhancing
+ * (the one-process default), so a blocked event loop shows as a long tail.
+ */
+function probeLatency(url: string): () => Promise<{ count: number; p50: number; p99: number; max: number }> {
+  const samples: number[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const t0 = performance.now();
+      const ok = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) samples.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    const sorted = [...samples].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0 };
+  };
+}
+
 async function startServer(dataDir: string) {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
@@ -178,6 +205,7 @@ async function main(): Promise<void> {
     const order = await buyOrder(url, cookie);
     await upload(url, cookie, order, photos);
     const started = Date.now();
+    const stopProbe = probeLatency(url);
     let status = '';
     let peakDuring = 0;
     while (status !== 'completed') {
@@ -189,6 +217,10 @@ async function main(): Promise<void> {
       if (Date.now() - started > 60 * 60_000) throw new Error('order did not complete within an hour');
     }
     const seconds = (Date.now() - started) / 1000;
+    const latency = await stopProbe();
+    console.log(
+      `api latency while enhancing (GET /api/health, ${latency.count} requests): p50 ${latency.p50.toFixed(0)} ms, p99 ${latency.p99.toFixed(0)} ms, max ${latency.max.toFixed(0)} ms`,
+    );
     console.log(
       `order: ${photos.length} photos of 12 MP (${(photos.reduce((a, b) => a + b.length, 0) / photos.length / 1048576).toFixed(1)} MB each) completed ${seconds.toFixed(0)} s after the last uploaded byte (${(seconds / photos.length).toFixed(1)} s per photo); process peak RSS ${peakDuring.toFixed(0)} MB`,
     );

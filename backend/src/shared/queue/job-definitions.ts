@@ -27,12 +27,19 @@ export interface JobPolicy {
 export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'system.heartbeat': { attempts: 3, backoffMs: 200, concurrency: 2 },
   'payments.purchase-receipt': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
-  // One photo at a time per worker process: the engine uses a core and up to ~1 GB for the learned stage.
+  // One photo at a time per worker process unless WORKER_CONCURRENCY says otherwise: each photo in flight keeps a
+  // core busy and a model thread of ~0.8 GB.
   'photos.enhance': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
   'orders.photos-ready': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
+
+/** Per-deployment concurrency for some job names, in place of their policy's (`WORKER_CONCURRENCY`). */
+export type ConcurrencyOverrides = Partial<Record<JobName, number>>;
+
+export const concurrencyOf = (name: JobName, overrides: ConcurrencyOverrides = {}): number =>
+  overrides[name] ?? JOB_POLICIES[name].concurrency;
 
 export interface JobContext {
   jobId: string;

@@ -94,13 +94,16 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
     {
       provide: JobQueue,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): JobQueue =>
-        config.redisUrl
+      useFactory: (config: AppConfig): JobQueue => {
+        const concurrency = { 'photos.enhance': config.enhancer.concurrency };
+        return config.redisUrl
           ? new BullmqJobQueue(config.redisUrl, {
               prefix: config.queuePrefix,
               shutdownTimeoutMs: config.operations.shutdownTimeoutMs,
+              concurrency,
             })
-          : new InProcessJobQueue(config.operations.shutdownTimeoutMs),
+          : new InProcessJobQueue(config.operations.shutdownTimeoutMs, concurrency);
+      },
     },
     JobConsumers,
   ],

@@ -2,7 +2,14 @@ import { Logger } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { JOB_NAMES, JOB_POLICIES, type JobName, type JobPayloads } from '../job-definitions';
+import {
+  concurrencyOf,
+  type ConcurrencyOverrides,
+  JOB_NAMES,
+  JOB_POLICIES,
+  type JobName,
+  type JobPayloads,
+} from '../job-definitions';
 import { JobQueue, type EnqueueOptions, type QueueCounts } from '../job-queue';
 import { type JobRegistry } from '../job-registry';
 import { assertJobId, QueueUnavailableError } from '../queue-errors';
@@ -14,6 +21,8 @@ export interface BullmqOptions {
   commandTimeoutMs?: number;
   /** Upper bound on waiting for running jobs at shutdown. */
   shutdownTimeoutMs?: number;
+  /** Jobs of these names run this many at once per process instead of their policy's. */
+  concurrency?: ConcurrencyOverrides;
 }
 
 /** Production queue: one BullMQ queue per job name on Redis; retries, backoff and stalled-job recovery by BullMQ. */
@@ -27,6 +36,7 @@ export class BullmqJobQueue extends JobQueue {
   private readonly prefix: string;
   private readonly commandTimeoutMs: number;
   private readonly shutdownTimeoutMs: number;
+  private readonly concurrency: ConcurrencyOverrides;
 
   constructor(
     private readonly redisUrl: string,
@@ -36,6 +46,7 @@ export class BullmqJobQueue extends JobQueue {
     this.prefix = options.prefix ?? 'listinglens';
     this.commandTimeoutMs = options.commandTimeoutMs ?? 3000;
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 30_000;
+    this.concurrency = options.concurrency ?? {};
     // Producers fail fast: a request must not wait on Redis reconnect loops.
     this.producer = new IORedis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
     this.producer.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
@@ -73,7 +84,7 @@ export class BullmqJobQueue extends JobQueue {
         {
           connection,
           prefix: this.prefix,
-          concurrency: policy.concurrency,
+          concurrency: concurrencyOf(name, this.concurrency),
         },
       );
       worker.on('failed', (job, err) =>

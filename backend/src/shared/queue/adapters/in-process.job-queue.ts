@@ -1,6 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { backoffDelay, JOB_NAMES, JOB_POLICIES, type JobName, type JobPayloads } from '../job-definitions';
+import {
+  backoffDelay,
+  concurrencyOf,
+  type ConcurrencyOverrides,
+  JOB_NAMES,
+  JOB_POLICIES,
+  type JobName,
+  type JobPayloads,
+} from '../job-definitions';
 import { JobQueue, type EnqueueOptions, type QueueCounts } from '../job-queue';
 import { type JobRegistry } from '../job-registry';
 import { assertJobId, QueueUnavailableError } from '../queue-errors';
@@ -28,7 +36,10 @@ export class InProcessJobQueue extends JobQueue {
   private readonly failed = new Map<JobName, number>(JOB_NAMES.map((n) => [n, 0]));
   private idle: (() => void)[] = [];
 
-  constructor(private readonly shutdownTimeoutMs = 30_000) {
+  constructor(
+    private readonly shutdownTimeoutMs = 30_000,
+    private readonly concurrency: ConcurrencyOverrides = {},
+  ) {
     super();
   }
 
@@ -96,7 +107,7 @@ export class InProcessJobQueue extends JobQueue {
   private pump(name: JobName): void {
     if (!this.registry || this.closing) return;
     const waiting = this.waiting.get(name)!;
-    while (this.active.get(name)! < JOB_POLICIES[name].concurrency && waiting.length > 0) {
+    while (this.active.get(name)! < concurrencyOf(name, this.concurrency) && waiting.length > 0) {
       void this.run(waiting.shift()!);
     }
   }
