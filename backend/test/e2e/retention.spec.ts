@@ -6,7 +6,7 @@ import { AppMetrics } from '../../src/modules/metrics/app-metrics';
 import { PurgeExpiredPhotos } from '../../src/modules/retention/application/purge-expired-photos.use-case';
 import { RetentionScheduler } from '../../src/modules/retention/application/retention-scheduler.service';
 import { SendPurgeReminders } from '../../src/modules/retention/application/send-purge-reminders.use-case';
-import { formatPurgeDate, purgeDate } from '../../src/modules/retention/domain/retention-policy';
+import { dailyTick, formatPurgeDate, purgeDate } from '../../src/modules/retention/domain/retention-policy';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
 import { readOutbox } from '../helpers/outbox';
 import { signInByEmail } from '../support/auth';
@@ -269,4 +269,49 @@ describe('90-day retention', () => {
       await Promise.all(others.map((o) => o.close()));
     }
   }, 90_000);
+
+  /** 04:00 UTC of that day: hours can be added without leaving the day. */
+  const morningOf = (day: Date) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 4));
+  const HOUR_MS = 60 * 60 * 1000;
+  const lockOf = async (day: Date) =>
+    (
+      await t.app
+        .get(DataSource)
+        .query(`SELECT finished_at, result FROM job_locks WHERE name = 'retention.daily' AND tick = $1`, [
+          dailyTick(day),
+        ])
+    )[0];
+
+  it('retries a day whose run failed at the next hourly firing, and runs it once', async () => {
+    const day = morningOf(daysAfter(order.completedAt, 150));
+    const outage = jest
+      .spyOn(t.app.get(PurgeExpiredPhotos), 'execute')
+      .mockRejectedValueOnce(new Error('object store unavailable'));
+    try {
+      await expect(at(day, () => scheduler().tick())).rejects.toThrow('object store unavailable');
+    } finally {
+      outage.mockRestore();
+    }
+    expect((await lockOf(day)).result).toEqual({ error: 'Error: object store unavailable' });
+
+    const retried = await at(new Date(day.getTime() + HOUR_MS), () => scheduler().tick());
+    expect(retried).toMatchObject({ tick: dailyTick(day), purge: noPurge });
+    expect(await lockOf(day)).toMatchObject({ finished_at: expect.any(Date), result: { reminders: 0 } });
+    expect(await at(new Date(day.getTime() + 2 * HOUR_MS), () => scheduler().tick())).toBeNull();
+  });
+
+  it('takes over a day whose run died without a result after 6 hours, not while it may still be running', async () => {
+    const claimed = morningOf(daysAfter(order.completedAt, 160));
+    await t.app
+      .get(DataSource)
+      .query('INSERT INTO job_locks (name, tick, claimed_at) VALUES ($1, $2, $3)', [
+        'retention.daily',
+        dailyTick(claimed),
+        claimed.toISOString(),
+      ]);
+    expect(await at(new Date(claimed.getTime() + 2 * HOUR_MS), () => scheduler().tick())).toBeNull();
+    const takenOver = await at(new Date(claimed.getTime() + 7 * HOUR_MS), () => scheduler().tick());
+    expect(takenOver).toMatchObject({ tick: dailyTick(claimed), purge: noPurge });
+    expect((await lockOf(claimed)).finished_at).toEqual(expect.any(Date));
+  });
 });

@@ -10,6 +10,11 @@ import { PurgeExpiredPhotos, type PurgeResult } from './purge-expired-photos.use
 import { SendPurgeReminders } from './send-purge-reminders.use-case';
 
 const TICK_NAME = 'retention.daily';
+/**
+ * A claim older than this with no result is taken for a tick whose process died, and taken over. Far above a real
+ * tick's length (minutes for thousands of orders), so a slow tick is never run twice at once.
+ */
+const STALE_CLAIM_HOURS = 6;
 
 export interface RetentionTickResult {
   tick: string;
@@ -18,8 +23,10 @@ export interface RetentionTickResult {
 }
 
 /**
- * Runs the purge and the reminders once a day in processes that run workers. Every instance fires the tick; the
- * first to insert the day's row into job_locks runs it and the others skip, on PGlite as on Postgres.
+ * Runs the purge and the reminders once a day in processes that run workers. Every instance fires hourly from
+ * 03:00 UTC; the first to insert the day's row into job_locks runs the day's tick and the others skip, on PGlite
+ * as on Postgres. A tick that failed (storage down at 03:00) or whose process died is taken over by a later
+ * firing, so a day's purge is late by hours at most.
  */
 @Injectable()
 export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -41,8 +48,9 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
     this.fire();
   }
 
-  // A quiet hour for hosts in the Americas and Europe; the claim, not the hour, makes it once a day.
-  @Cron('0 3 * * *', { name: TICK_NAME, timeZone: 'UTC', waitForCompletion: true })
+  // First at 03:00 UTC, a quiet hour for hosts in the Americas and Europe, then hourly for the rest of the UTC day
+  // so a failed run is retried within the hour; the claim, not the schedule, makes it once a day.
+  @Cron('0 3-23 * * *', { name: TICK_NAME, timeZone: 'UTC', waitForCompletion: true })
   onSchedule(): Promise<unknown> | undefined {
     return this.fire();
   }
@@ -53,14 +61,21 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
     await this.running;
   }
 
-  /** Runs today's tick unless it has been claimed already; null when it had (by any instance). */
+  /**
+   * Runs today's tick unless it has been claimed already and has not failed or gone stale; null when another run
+   * (by any instance) has it or finished it.
+   */
   async tick(): Promise<RetentionTickResult | null> {
     const now = this.clock.now();
     const tick = dailyTick(now);
     const claimed = await queryRows<{ tick: string }>(
       this.dataSource,
-      'INSERT INTO job_locks (name, tick) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING tick',
-      [TICK_NAME, tick],
+      `INSERT INTO job_locks (name, tick, claimed_at) VALUES ($1, $2, $3)
+       ON CONFLICT (name, tick) DO UPDATE SET claimed_at = $3, finished_at = NULL, result = NULL
+         WHERE job_locks.result ->> 'error' IS NOT NULL
+            OR (job_locks.finished_at IS NULL AND job_locks.claimed_at < $3::timestamptz - make_interval(hours => $4))
+       RETURNING tick`,
+      [TICK_NAME, tick, now.toISOString(), STALE_CLAIM_HOURS],
     );
     if (claimed.length === 0) return null;
     try {
@@ -72,7 +87,8 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
       await this.finish(tick, { reminders, purge });
       return { tick, reminders, purge };
     } catch (err) {
-      // The day stays claimed: the purge is idempotent, so the next day's tick picks up whatever is left.
+      // Recorded as failed: the next hourly firing takes the day over, and the purge, being idempotent, carries on
+      // from whatever this run finished.
       await this.finish(tick, { error: String(err) });
       throw err;
     }
