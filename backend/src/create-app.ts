@@ -32,6 +32,8 @@ export async function createHttpApp(
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
     logger: new PinoLoggerService(logger),
+    // A failed start is thrown to the entry point (exitWithError) rather than ending the process inside Nest.
+    abortOnError: false,
   });
   app.disable('x-powered-by');
   // Behind nginx or a load balancer the client address is in X-Forwarded-For; rate limits need the real one.
@@ -80,6 +82,7 @@ export async function createWorkerContext(config: AppConfig): Promise<INestAppli
   const logger = createRootLogger(config.log);
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
     logger: new PinoLoggerService(logger),
+    abortOnError: false,
   });
   return context;
 }

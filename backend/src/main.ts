@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
+import { exitWithError } from './shared/lifecycle/exit-with-error';
 import { createHttpApp } from './create-app';
 import { installGracefulShutdown } from './shared/lifecycle/graceful-shutdown';
 
@@ -18,9 +19,4 @@ async function main(): Promise<void> {
   process.stdout.write(`ListingLens is running at ${config.publicUrl} (role: ${config.role})\n`);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
-  );
-  process.exit(1);
-});
+main().catch(exitWithError);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
+import { exitWithError } from './shared/lifecycle/exit-with-error';
 import { createWorkerContext } from './create-app';
 import { installGracefulShutdown } from './shared/lifecycle/graceful-shutdown';
 
@@ -12,9 +13,4 @@ async function main(): Promise<void> {
   process.stdout.write('ListingLens worker is consuming jobs\n');
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
-  );
-  process.exit(1);
-});
+main().catch(exitWithError);

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
+import { exitWithError } from '../shared/lifecycle/exit-with-error';
 import { dataSourceOptions, openDatabase } from '../shared/db/data-source';
 
 /** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded PGlite under DATA_DIR). */
@@ -14,9 +15,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
-  );
-  process.exit(1);
-});
+main().catch(exitWithError);

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
+import { exitWithError } from '../shared/lifecycle/exit-with-error';
 import { ConfigModule } from '../config/config.module';
 import { PurgeExpiredPhotos, type PurgedOrder } from '../modules/retention/application/purge-expired-photos.use-case';
 import { purgeCutoff, RETENTION_DAYS } from '../modules/retention/domain/retention-policy';
@@ -38,14 +39,15 @@ async function main(): Promise<number> {
   }
   const dryRun = args.includes('--dry-run');
   const config = loadConfig();
-  // Warnings (an order that could not be purged) still reach the terminal; the summary below replaces the info log.
+  // Warnings (an order that could not be purged) still reach the terminal; the summary below replaces the info log,
+  // and a failure to start is printed once, by exitWithError.
   const app = await NestFactory.createApplicationContext(
     {
       module: PurgeCliModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, StorageModule],
       providers: [PurgeExpiredPhotos],
     },
-    { logger: ['warn', 'error'] },
+    { logger: ['warn'], abortOnError: false },
   );
   try {
     const now = new Date();
@@ -73,9 +75,4 @@ async function main(): Promise<number> {
 
 main()
   .then((code) => process.exit(code))
-  .catch((err: unknown) => {
-    process.stderr.write(
-      `${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
-    );
-    process.exit(1);
-  });
+  .catch(exitWithError);

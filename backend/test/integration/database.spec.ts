@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DataSource } from 'typeorm';
 import { dataSourceOptions, openDatabase } from '../../src/shared/db/data-source';
 import { MIGRATIONS } from '../../src/shared/db/migrations';
+import { EmbeddedDatabaseInUseError } from '../../src/shared/db/pglite-driver';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
 import { OrderEntity, PhotoEntity, TransactionEntity, UserEntity } from '../../src/shared/db/entities';
 
@@ -124,5 +126,43 @@ describe.each(targets)('database on %s', (_name, open) => {
     const emails = (await db.getRepository(UserEntity).find()).map((u) => u.email);
     expect(emails).toEqual(expect.arrayContaining(['tx-a@example.com', 'tx-b@example.com']));
     expect(emails).not.toContain('tx-rolled-back@example.com');
+  });
+});
+
+describe('embedded database ownership', () => {
+  const options = (dataDir: string) => dataSourceOptions({ dataDir, databaseUrl: undefined });
+  let dataDir: string;
+  let lockFile: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'db-lock-'));
+    lockFile = path.join(dataDir, 'pglite.lock');
+  });
+
+  it('refuses a second opening while the first holds the directory, and allows it once that one closed', async () => {
+    const first = await openDatabase(options(dataDir));
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    await expect(openDatabase(options(dataDir))).rejects.toThrow(EmbeddedDatabaseInUseError);
+    await first.destroy();
+    expect(fs.existsSync(lockFile)).toBe(false);
+    const second = await openDatabase(options(dataDir));
+    await second.destroy();
+  });
+
+  it('tells an operator which process holds it and what to do', async () => {
+    // Another live process: this test's parent (jest's runner or the shell).
+    fs.writeFileSync(lockFile, String(process.ppid));
+    await expect(openDatabase(options(dataDir))).rejects.toThrow(
+      `The embedded database in ${path.join(dataDir, 'pglite')} is in use by another process (pid ${process.ppid}). ` +
+        'Stop it first (npm start, npm run worker or a CLI), or set DATABASE_URL to share a PostgreSQL server between processes.',
+    );
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.ppid));
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    fs.writeFileSync(lockFile, String(dead));
+    const db = await openDatabase(options(dataDir));
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    await db.destroy();
   });
 });

@@ -5,6 +5,56 @@ import fs from 'node:fs';
 type QueryCallback = (err: Error | null, result?: unknown) => void;
 type ConnectCallback = (err: Error | null, client?: PGliteClient, release?: (err?: unknown) => void) => void;
 
+/** Another live process has the embedded database open: two Postgres instances on one directory corrupt it. */
+export class EmbeddedDatabaseInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is in use by another process (pid ${pid}). Stop it first (npm start, ` +
+        'npm run worker or a CLI), or set DATABASE_URL to share a PostgreSQL server between processes.',
+    );
+    this.name = 'EmbeddedDatabaseInUseError';
+  }
+}
+
+/** Lock files this process holds: its own pid in a lock file is stale unless listed here (pid reuse). */
+const heldLocks = new Set<string>();
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite does not lock its directory, so a second process (`npm run purge` beside `npm start`) would open it too.
+ * An exclusive `<dataDir>.lock` holding the owner's pid refuses that; one left by a process that died is taken
+ * over. Returns the release.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      heldLocks.add(file);
+      return () => {
+        heldLocks.delete(file);
+        fs.rmSync(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = Number(fs.readFileSync(file, 'utf8'));
+    const stale =
+      !Number.isInteger(holder) || holder <= 0 || (holder === process.pid ? !heldLocks.has(file) : !isAlive(holder));
+    if (!stale) throw new EmbeddedDatabaseInUseError(dataDir, holder);
+    fs.rmSync(file, { force: true });
+  }
+}
+
 /**
  * A `pg`-shaped module over one in-process PGlite database, for TypeORM's `driver` option.
  *
@@ -14,9 +64,14 @@ type ConnectCallback = (err: Error | null, client?: PGliteClient, release?: (err
  */
 export function createPgliteDriver(dataDir: string | undefined): { Pool: new () => EventEmitter } {
   let instance: Promise<PGlite> | undefined;
+  let unlock: (() => void) | undefined;
   const open = () => {
-    if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-    return (instance ??= PGlite.create(dataDir ? { dataDir } : {}));
+    if (instance) return instance;
+    if (dataDir) {
+      fs.mkdirSync(dataDir, { recursive: true });
+      unlock = lockDataDir(dataDir);
+    }
+    return (instance = PGlite.create(dataDir ? { dataDir } : {}));
   };
   let tail: Promise<void> = Promise.resolve();
 
@@ -50,8 +105,10 @@ export function createPgliteDriver(dataDir: string | undefined): { Pool: new () 
     }
 
     end(callback?: (err: Error | null) => void): void {
-      const closing = instance ? instance.then((db) => db.close()) : Promise.resolve();
+      const release = unlock;
+      const closing = (instance ? instance.then((db) => db.close()) : Promise.resolve()).finally(() => release?.());
       instance = undefined;
+      unlock = undefined;
       closing.then(
         () => callback?.(null),
         (err: Error) => callback?.(err),
