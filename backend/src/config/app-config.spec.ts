@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './app-config';
+import os from 'node:os';
+import { ConfigError, defaultWorkerConcurrency, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded one-command setup', () => {
@@ -15,6 +16,17 @@ describe('loadConfig', () => {
     expect(config.google).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.session.ttlDays).toBe(30);
+  });
+
+  it('enhances one photo per core at once, but no more than one per 2 GB of memory, unless told otherwise', () => {
+    const GB = 2 ** 30;
+    expect(defaultWorkerConcurrency(2, 24 * GB)).toBe(2);
+    expect(defaultWorkerConcurrency(8, 8 * GB)).toBe(4);
+    expect(defaultWorkerConcurrency(4, 1 * GB)).toBe(1);
+    expect(loadConfig({}).enhancer.concurrency).toBe(
+      defaultWorkerConcurrency(os.availableParallelism(), os.totalmem()),
+    );
+    expect(loadConfig({ WORKER_CONCURRENCY: '1' }).enhancer.concurrency).toBe(1);
   });
 
   it("signs in with Google at Google's endpoints unless told otherwise", () => {

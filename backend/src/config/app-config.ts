@@ -13,6 +13,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
@@ -158,6 +159,15 @@ export function environmentVariableNames(): string[] {
 }
 
 /** Validates the environment once; the first bad variable stops boot with one line naming it. */
+/**
+ * Photos one process enhances at once unless WORKER_CONCURRENCY says: one per core (the learned stage is one
+ * single-threaded inference), but at most one per 2 GB of memory, since each photo in flight holds a model thread of
+ * about 0.8 GB, and twice that when the low-light model is needed too.
+ */
+export function defaultWorkerConcurrency(cores = os.availableParallelism(), memoryBytes = os.totalmem()): number {
+  return Math.max(1, Math.min(cores, Math.floor(memoryBytes / 2 ** 31), 64));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
   // An empty variable means "not set" (compose files pass `${VAR:-}`), never an invalid value.
   const given = Object.fromEntries(
@@ -233,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
           jwksUrl: raw.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
         }
       : undefined,
-    { engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? 1 },
+    { engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? defaultWorkerConcurrency() },
     raw.POSTHOG_KEY ? { key: raw.POSTHOG_KEY, host: raw.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
     { ttlDays: raw.SESSION_TTL_DAYS ?? 30 },
     {
