@@ -1,5 +1,4 @@
 import path from 'node:path';
-import os from 'node:os';
 import { ConfigError, defaultWorkerConcurrency, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
@@ -23,9 +22,7 @@ describe('loadConfig', () => {
     expect(defaultWorkerConcurrency(2, 24 * GB)).toBe(2);
     expect(defaultWorkerConcurrency(8, 8 * GB)).toBe(4);
     expect(defaultWorkerConcurrency(4, 1 * GB)).toBe(1);
-    expect(loadConfig({}).enhancer.concurrency).toBe(
-      defaultWorkerConcurrency(os.availableParallelism(), os.totalmem()),
-    );
+    expect(loadConfig({}).enhancer.concurrency).toBe(defaultWorkerConcurrency());
     expect(loadConfig({ WORKER_CONCURRENCY: '1' }).enhancer.concurrency).toBe(1);
   });
 

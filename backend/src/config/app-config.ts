@@ -159,12 +159,18 @@ export function environmentVariableNames(): string[] {
 }
 
 /** Validates the environment once; the first bad variable stops boot with one line naming it. */
+/** The machine's memory, or the container's limit (cgroup) when that is lower. */
+const availableMemory = (): number => {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < os.totalmem() ? limit : os.totalmem();
+};
+
 /**
  * Photos one process enhances at once unless WORKER_CONCURRENCY says: one per core (the learned stage is one
  * single-threaded inference), but at most one per 2 GB of memory, since each photo in flight holds a model thread of
  * about 0.8 GB, and twice that when the low-light model is needed too.
  */
-export function defaultWorkerConcurrency(cores = os.availableParallelism(), memoryBytes = os.totalmem()): number {
+export function defaultWorkerConcurrency(cores = os.availableParallelism(), memoryBytes = availableMemory()): number {
   return Math.max(1, Math.min(cores, Math.floor(memoryBytes / 2 ** 31), 64));
 }
 
