@@ -57,7 +57,16 @@ describe('clipping-bounded exposure', () => {
     expect(blue[250]).toBeLessThan(254);
     expect(blue[255]).toBe(255);
     expect(blue[100]).toBeGreaterThan(100);
-    expect(red[255]).toBeLessThan(255);
     for (let v = 1; v < 256; v++) expect(blue[v]).toBeGreaterThanOrEqual(blue[v - 1]);
+  });
+
+  it('white balance gains below 1 leave white white, and correct the rest exactly', () => {
+    const [red] = buildChannelLuts([0.7, 1, 1.5], { exposureCurve: 1 });
+    // A plain 0.7x gain took white to code 218: a blown window turned cyan.
+    expect(red[255]).toBe(255);
+    expect(red[250]).toBeGreaterThan(240);
+    // Below the knee (85 % linear, code 237) the gain is exact: 0.7x linear is code 155 -> 132 (within a code).
+    expect(Math.abs(red[155] - 132)).toBeLessThanOrEqual(1);
+    for (let v = 1; v < 256; v++) expect(red[v]).toBeGreaterThanOrEqual(red[v - 1]);
   });
 });

@@ -44,9 +44,17 @@ const GAIN_KNEE = 0.85;
 export const channelCurve = (v: number, gain: number, plan: Pick<TonePlan, 'exposureCurve'>): number => {
   const linear = srgbToLinear(clamp(v, 0, 1));
   // A gain above 1 is exact up to a knee and then rolls off linearly so white stays white: balancing a residual
-  // cast can never clip a channel (a plain gain clipped near-white walls on two rooms).
-  const knee = GAIN_KNEE / gain;
-  const x = gain <= 1 || linear <= knee ? linear * gain : GAIN_KNEE + ((1 - GAIN_KNEE) * (linear - knee)) / (1 - knee);
+  // cast can never clip a channel (a plain gain clipped near-white walls on two rooms). A gain below 1 is exact up
+  // to the knee and then rises linearly to white: a plain one turned blown windows and white frames cyan or yellow
+  // (red gain 0.68 took white to 215/249/250), since a clipped pixel carries no colour to correct.
+  const x =
+    gain > 1
+      ? linear <= GAIN_KNEE / gain
+        ? linear * gain
+        : GAIN_KNEE + ((1 - GAIN_KNEE) * (linear - GAIN_KNEE / gain)) / (1 - GAIN_KNEE / gain)
+      : linear <= GAIN_KNEE
+        ? linear * gain
+        : GAIN_KNEE * gain + ((1 - GAIN_KNEE * gain) * (linear - GAIN_KNEE)) / (1 - GAIN_KNEE);
   const g = plan.exposureCurve;
   return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
 };
@@ -61,7 +69,8 @@ const toneValue = (v: number, gain: number, plan: TonePlan): number =>
 /**
  * Per-channel tables for white balance and exposure; black point and contrast go to the luma stage. The classical
  * white balance uses the same knee as the learned finishing: a plain gain above 1 clipped every channel value
- * above 1/gain (a blue gain of 1.58 clipped blue from code 207 up, 0.85 % of a candle-lit photo).
+ * above 1/gain (a blue gain of 1.58 clipped blue from code 207 up, 0.85 % of a candle-lit photo), and a plain gain
+ * below 1 tinted white.
  */
 export const buildChannelLuts = (
   gains: [number, number, number],
