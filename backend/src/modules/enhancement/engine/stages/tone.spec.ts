@@ -50,7 +50,7 @@ describe('clipping-bounded exposure', () => {
   });
 
   it('white balance gains above 1 roll off instead of clipping the channel', () => {
-    const [red, , blue] = buildChannelLuts([0.7, 1, 1.5], { exposureCurve: 1 });
+    const [, , blue] = buildChannelLuts([0.7, 1, 1.5], { exposureCurve: 1 });
     // A plain 1.5x gain would clip blue from code 212 up; with the knee the top codes stay apart (code 253 rounds
     // to 254: the roll-off approaches white continuously).
     expect(blue[212]).toBeLessThan(245);
