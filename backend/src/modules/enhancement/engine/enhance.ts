@@ -114,6 +114,8 @@ interface Finishing {
   lut: Lut3d;
   gains: [number, number, number];
   residualCast: number;
+  /** Whether the cast correction was cut short by its bound (bounds.totalGain between channels). */
+  bounded: boolean;
   exposureEv: number;
   after: PhotoStats;
 }
@@ -136,6 +138,7 @@ const finishLearned = (small: RgbImage, lut: Lut3d, bounds: FinishBounds): Finis
   let current = lut;
   let gains: [number, number, number] = [1, 1, 1];
   let residualCast = 0;
+  let bounded = false;
   // One round: a second (re-estimating the greys after the first) over-corrected (FiveK 16 dB on a tinted sunset).
   for (let round = 0; round < 1; round++) {
     const rendered = render(current);
@@ -151,6 +154,7 @@ const finishLearned = (small: RgbImage, lut: Lut3d, bounds: FinishBounds): Finis
     const least = Math.min(...step);
     // Bounded: in all, no channel is lifted by more than bounds.totalGain relative to another.
     const normalised = step.map((gain, c) => clamp(gain / least, 1, bounds.totalGain / gains[c]));
+    bounded = step.some((gain, c) => gain / least > bounds.totalGain / gains[c]);
     gains = gains.map((gain, c) => gain * normalised[c]) as [number, number, number];
     current = composeLut(current, curvesFor(normalised, 1));
   }
@@ -161,6 +165,7 @@ const finishLearned = (small: RgbImage, lut: Lut3d, bounds: FinishBounds): Finis
     lut: current,
     gains,
     residualCast,
+    bounded,
     exposureEv: tone.exposureCurve !== 1 ? tone.exposureEv : 0,
     after: measurePhoto(finishedPreview(small, current)),
   };
@@ -183,21 +188,32 @@ const curvesFor = (gains: number[], exposureCurve: number) =>
 /** Share of pixels newly clipped (highlights, or shadows) that counts as damage: the acceptance criterion. */
 const NEW_CLIPPING = 0.005;
 
+/** A finished learned result's cast (Lab chroma of its greys) above which a cast the model deepened is damage. */
+const LEARNED_CAST_LIMIT = 10;
+
 /**
  * Auto keeps the learned result only when, on the analysis copy and after finishing, it adds no clipping: the
  * model was trained on landscapes and portraits, so a photo whose tones it misreads falls back to the classical
  * stages. Casts are not a reason to fall back any more: finishing bounds them, and the classical path re-exposes
  * into its own band, which on FiveK photos the expert kept dark cost up to 7 dB (13 dB on a tinted dusk scene
- * where the finished learned result scores 18.5 dB).
+ * where the finished learned result scores 18.5 dB). The one cast that does send a photo back is one the model
+ * deepened, finishing trusted as an illuminant but could not remove within its bound (1 EV between channels), and
+ * that stays above LEARNED_CAST_LIMIT: a warm bathroom the model read as golden hour came out olive (input 17.5,
+ * model 22.4, finished 12.2; classical 5.0). Without the bound condition, a sky and lake finishing rightly left
+ * alone and a foliage scene fell back too, losing 4.4 and 5.5 dB against the FiveK experts.
  */
-const learnedIsSafe = (before: MeasuredStats, after: PhotoStats): string | null => {
+const learnedIsSafe = (before: MeasuredStats, inputCast: number, finishing: Finishing): string | null => {
+  const after = finishing.after;
   // The acceptance criterion: the clipped share (highlights plus shadows) may not grow by more than NEW_CLIPPING.
   // Judged on the analysis copy rendered with the LUT and the local contrast, which is where the clipping of the
   // full-size output shows (the LUT alone passed two photos that clipped at full size). Separate limits for
   // highlights and shadows sent rooms whose blown windows the model recovers to the classical path for a few
   // shadows set to black.
   const grew = after.clippedHighlights + after.clippedShadows - before.clippedHighlights - before.clippedShadows;
-  if (grew <= NEW_CLIPPING) return null;
+  if (grew <= NEW_CLIPPING)
+    return finishing.bounded && finishing.residualCast > inputCast && after.cast > LEARNED_CAST_LIMIT
+      ? 'learned result deepened a cast'
+      : null;
   return after.clippedHighlights - before.clippedHighlights >= after.clippedShadows - before.clippedShadows
     ? 'learned result clipped highlights'
     : 'learned result crushed shadows';
@@ -240,6 +256,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
 
   if (engine === 'learned' && !options.retoucher)
     throw new EnhancementError('MODEL_FAILED', 'The learned engine was requested without a model runner.');
+  const whiteBalance = planWhiteBalance(small);
   const lowLight = before.exposureEv < LOW_LIGHT_EV;
   // Auto sends low-light photos to the low-light model when one is configured; 'learned' always means retouching.
   const lowLightModel = engine === 'auto' && lowLight && Boolean(options.lowLightRetoucher);
@@ -252,7 +269,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     finishing = finishLearned(small, learned.lut, lowLightModel ? LOW_LIGHT_FINISH : RETOUCH_FINISH);
     route = engine === 'learned' ? 'learned requested' : `${model.modelName}${lowLight ? ' (low light)' : ''}`;
     if (engine === 'auto') {
-      const unsafe = learnedIsSafe(before, finishing.after);
+      const unsafe = learnedIsSafe(before, Math.hypot(whiteBalance.castA, whiteBalance.castB), finishing);
       route = unsafe ?? `${route}: no new clipping`;
       if (unsafe) {
         learned = null;
@@ -262,7 +279,6 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     lap('learned');
   }
 
-  const whiteBalance = planWhiteBalance(small);
   const tone = planTone(small, before, whiteBalance.gains);
   const local = learned ? LEARNED_LOCAL : localTonePlan(before, tone);
   applyLocalTone(

@@ -55,6 +55,31 @@ describe('auto routing and finishing of the learned result', () => {
     expect(report.route).toMatch(/clipped highlights/);
   });
 
+  it('falls back to the classical stages when the model deepens a warm cast beyond what finishing may undo', async () => {
+    // A grey room under warm light, and a model that reads it as golden hour and warms it further.
+    const warmRoom = rawRgb(300, 200, (x, y) => {
+      const v = 100 + ((x * 3 + y * 2) % 70) + random() * 4;
+      return [v * 1.1, v, v * 0.85];
+    });
+    const golden = fakeModel('golden', (r, g, b) => [clamp8(r * 1.1), g, clamp8(b * 0.8)]);
+    const { report } = await enhance(await png(warmRoom), {
+      engine: 'auto',
+      retoucher: golden,
+      correctVerticals: false,
+    });
+    expect(report.route).toMatch(/deepened a cast/);
+    expect(report.pipeline).toBe('classic');
+    expect(report.after.cast).toBeLessThan(6);
+    // Forced, the learned engine keeps the model's result: finishing reduces the cast but leaves a visible tint.
+    const forced = await enhance(await png(warmRoom), {
+      engine: 'learned',
+      retoucher: golden,
+      correctVerticals: false,
+    });
+    expect(forced.report.pipeline).toBe('learned');
+    expect(forced.report.after.cast).toBeGreaterThan(10);
+  });
+
   it('sends a very dark photo to the low-light model and a normal one to retouching', async () => {
     const dark = rawRgb(300, 200, (x, y) => {
       const v = 3 + ((x + y) % 12) + random() * 2;
@@ -146,6 +171,24 @@ describe('auto routing and finishing of the learned result', () => {
     expect(report.corrections.learned.residualCast).toBeGreaterThan(6);
     expect(report.corrections.whiteBalance.applied).toBe(false);
     expect(Math.abs(report.after.castB - report.before.castB)).toBeLessThan(1.5);
+  });
+
+  it('keeps a learned result whose deepened sky the neutral surfaces contradict', async () => {
+    // Finishing rightly leaves this cast alone, so it is no reason to fall back (on FiveK that cost 4-5 dB).
+    // The model saturates: the sky gets bluer and the stone warmer.
+    const saturating = fakeModel('saturating', (r, g, b) => {
+      const grey = (r + g + b) / 3;
+      return [r, g, b].map((v) => clamp8(grey + (v - grey) * 1.8)) as [number, number, number];
+    });
+    const { report } = await enhance(await png(skyOverStone(0)), {
+      engine: 'auto',
+      retoucher: saturating,
+      correctVerticals: false,
+    });
+    // Deeper than the input and well above the limit, yet kept: finishing distrusts it, so the bound never bit.
+    expect(report.pipeline).toBe('learned');
+    expect(report.corrections.learned.residualCast).toBeGreaterThan(report.before.cast + 5);
+    expect(report.after.cast).toBeGreaterThan(10);
   });
 
   it('still neutralises the same scene under a blue light, and a grey card under a warm one', async () => {
