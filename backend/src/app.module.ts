@@ -17,6 +17,7 @@ import { StorageModule } from './modules/storage/storage.module';
 import { SystemModule } from './modules/system/system.module';
 import { DatabaseModule } from './shared/db/database.module';
 import { QueueModule } from './shared/queue/queue.module';
+import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
 
 /** The whole application; which parts run (HTTP, consumers) follows `config.role`. */
 @Module({})
@@ -28,6 +29,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         QueueModule,
+        RateLimitModule,
         StorageModule,
         NotificationsModule.forRoot(config),
         SystemModule,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { readOutbox } from '../helpers/outbox';
@@ -118,4 +119,25 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
     expect(new Set(completed.map((r) => r.jobId)).size).toBe(20);
     expect(runs.flat().filter((r) => r.outcome !== 'completed')).toEqual([]);
   }, 180_000);
+
+  it("holds the contact form's limit across both apis: 5 messages per address, not 5 per replica", async () => {
+    const send = (api: ServerProcess) =>
+      request(api.url)
+        .post('/api/contact')
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .set('X-Forwarded-For', '10.7.7.7')
+        .send({
+          name: 'Spam Bot',
+          email: 'bot@example.com',
+          subject: 'Hello there',
+          message: 'Buy followers today, cheap and fast!',
+        });
+    for (let i = 0; i < 5; i++) await send(apis[i % 2]).expect(200);
+    for (const api of apis) {
+      const refused = await send(api).expect(429);
+      expect(refused.body.message).toBe('Too many messages. Please try again later.');
+    }
+    const [stored] = await db.query(`SELECT count(*)::int AS n FROM contact_messages WHERE email = 'bot@example.com'`);
+    expect(stored.n).toBe(5);
+  });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RateLimitedError } from '../../../shared/errors/app-error';
-import { FixedWindowLimiter } from '../../contact/domain/fixed-window-limiter';
+import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
 import {
   ANALYTICS_RATE_LIMITED_MESSAGE,
   type AnalyticsEventName,
@@ -21,12 +21,16 @@ export interface ClientEvent {
  */
 @Injectable()
 export class RecordClientEvents {
-  private readonly limiter = new FixedWindowLimiter(CLIENT_EVENT_LIMITS.requestsPerMinute, 60_000);
-
-  constructor(private readonly analytics: Analytics) {}
+  constructor(
+    private readonly analytics: Analytics,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   async execute(events: ClientEvent[], caller: { ip: string; userId: number | null }): Promise<number> {
-    const retryAfter = this.limiter.hit(caller.ip);
+    const retryAfter = await this.limiter.hit('analytics', caller.ip, {
+      max: CLIENT_EVENT_LIMITS.requestsPerMinute,
+      windowMs: 60_000,
+    });
     if (retryAfter > 0) throw new RateLimitedError(ANALYTICS_RATE_LIMITED_MESSAGE, retryAfter);
     for (const e of events) {
       const distinctId = caller.userId !== null ? String(caller.userId) : (e.distinctId ?? null);

@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { ContactMessageEntity } from '../../../shared/db/entities';
 import { RateLimitedError } from '../../../shared/errors/app-error';
+import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
 import { Mailer } from '../../notifications/ports/mailer';
 import {
   CONTACT_RATE_LIMIT,
@@ -12,22 +13,22 @@ import {
   supportBody,
   supportSubject,
 } from '../domain/contact-message';
-import { FixedWindowLimiter } from '../domain/fixed-window-limiter';
+
+const CONTACT_LIMIT = { max: CONTACT_RATE_LIMIT.max, windowMs: CONTACT_RATE_LIMIT.windowSeconds * 1000 };
 
 /** Stores a contact message and mails it to the support address, at most a few per sender address per window. */
 @Injectable()
 export class SubmitContactMessage {
   private readonly logger = new Logger(SubmitContactMessage.name);
-  private readonly limiter = new FixedWindowLimiter(CONTACT_RATE_LIMIT.max, CONTACT_RATE_LIMIT.windowSeconds * 1000);
-
   constructor(
     @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async execute(msg: ContactMessage, clientIp: string): Promise<{ id: number }> {
-    const retryAfter = this.limiter.hit(clientIp);
+    const retryAfter = await this.limiter.hit('contact', clientIp, CONTACT_LIMIT);
     if (retryAfter > 0) throw new RateLimitedError(CONTACT_RATE_LIMITED_MESSAGE, retryAfter);
 
     const saved = await this.messages.save(this.messages.create(msg));
@@ -46,7 +47,7 @@ export class SubmitContactMessage {
   }
 
   /** A bot filled the hidden field: answer as if all went well, keep nothing. */
-  ignore(clientIp: string): void {
-    this.limiter.hit(clientIp);
+  async ignore(clientIp: string): Promise<void> {
+    await this.limiter.hit('contact', clientIp, CONTACT_LIMIT);
   }
 }

@@ -31,7 +31,7 @@ export class ContactController {
   async send(@Body() body: ContactRequestDto, @Req() req: Request): Promise<ContactResponseDto> {
     const ip = req.ip ?? 'unknown';
     if (body.website) {
-      this.submit.ignore(ip);
+      await this.submit.ignore(ip);
       return { success: true, message: THANKS };
     }
     // Visitors may write too; a signed-in sender's message is linked to the account.
