@@ -118,6 +118,17 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
     expect(completed).toHaveLength(20);
     expect(new Set(completed.map((r) => r.jobId)).size).toBe(20);
     expect(runs.flat().filter((r) => r.outcome !== 'completed')).toEqual([]);
+
+    // Each photo's log line says which pipeline ran and why, tagged with its job.
+    const enhanced = workers
+      .flatMap((w) => w.output().split('\n'))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as JobLine & { pipeline?: string; route?: string; engineVersion?: string })
+      .filter((line) => line.pipeline !== undefined);
+    expect(enhanced).toHaveLength(20);
+    for (const line of enhanced)
+      expect(line).toMatchObject({ job: 'photos.enhance', pipeline: 'classic', route: 'classic requested' });
+    expect(new Set(enhanced.map((line) => line.jobId)).size).toBe(20);
   }, 180_000);
 
   it("holds the contact form's limit across both apis: 5 messages per address, not 5 per replica", async () => {

@@ -43,7 +43,14 @@ export class EnhancePhoto {
       const original = await this.readAll(photo.originalPath);
       const started = Date.now();
       result = await this.model.enhance(original);
-      this.logger.log(`Photo ${photoId} enhanced in ${Date.now() - started} ms`);
+      const { pipeline, route, engineVersion } = result.report;
+      // The route says why a photo took the path it did (a model fallback, say): what an operator asks first.
+      this.logger.log({
+        msg: `Photo ${photoId} enhanced in ${Date.now() - started} ms (${pipeline}: ${route})`,
+        pipeline,
+        route,
+        engineVersion,
+      });
       this.metrics.observeEnhancement(result.report);
     } catch (err) {
       // Only the photo's own fault ends it: the engine refusing it, the model failing on every attempt, or its
