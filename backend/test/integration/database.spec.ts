@@ -158,6 +158,19 @@ describe('embedded database ownership', () => {
     expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.ppid));
   });
 
+  it('keeps what a new directory was given across restarts, with small shared buffers', async () => {
+    // A new directory is opened twice (initdb's heap is dropped): the first process must still see one database.
+    const first = await openDatabase(options(dataDir));
+    await first.getRepository(UserEntity).save({ email: 'first-start@example.com' });
+    const [{ shared_buffers }] = await first.query('SHOW shared_buffers');
+    expect(shared_buffers).toBe('32MB');
+    await first.destroy();
+    const again = await openDatabase(options(dataDir));
+    expect(await again.getRepository(UserEntity).countBy({ email: 'first-start@example.com' })).toBe(1);
+    expect(await again.query('SELECT count(*)::int AS n FROM migrations')).toEqual([{ n: MIGRATIONS.length }]);
+    await again.destroy();
+  });
+
   it('takes over a lock left by a process that died', async () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
     fs.writeFileSync(lockFile, String(dead));
