@@ -295,6 +295,18 @@ const timeTwelveMegapixels = async (root: string, print: (line: string) => void)
   }
 };
 
+const USAGE =
+  'usage: npm run bench:enhance -- [<photos dir>] [--engines classic,learned,auto] [--sets rooms,fivek-dev] ' +
+  '[--model-cache <dir>] [--no-low-light-model] [--no-12mp]';
+const ENGINES: readonly EngineChoice[] = ['classic', 'learned', 'auto'];
+
+/** Exits with the usage line: a typo in a flag must not become a photos folder that does not exist. */
+const usage = (problem?: string): never => {
+  if (problem) console.error(problem);
+  console.error(USAGE);
+  process.exit(problem ? 2 : 0);
+};
+
 const parseArgs = (argv: string[]) => {
   let root = path.resolve(repoRoot(), '../shared/data/photos');
   let engines: EngineChoice[] = ['classic', 'learned', 'auto'];
@@ -302,14 +314,21 @@ const parseArgs = (argv: string[]) => {
   let modelCache: string | null = null;
   let lowLight = true;
   let twelve = true;
+  const value = (i: number) => argv[i + 1] ?? usage(`${argv[i]} needs a value`);
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--engines') engines = argv[++i].split(',') as EngineChoice[];
-    else if (argv[i] === '--sets') sets = argv[++i].split(',');
-    else if (argv[i] === '--model-cache') modelCache = path.resolve(argv[++i]);
+    if (argv[i] === '--engines') {
+      engines = value(i++).split(',') as EngineChoice[];
+      const unknown = engines.find((engine) => !ENGINES.includes(engine));
+      if (unknown) usage(`Unknown engine '${unknown}'`);
+    } else if (argv[i] === '--sets') sets = value(i++).split(',');
+    else if (argv[i] === '--model-cache') modelCache = path.resolve(value(i++));
     else if (argv[i] === '--no-low-light-model') lowLight = false;
     else if (argv[i] === '--no-12mp') twelve = false;
+    else if (argv[i] === '--help' || argv[i] === '-h') usage();
+    else if (argv[i].startsWith('-')) usage(`Unknown option ${argv[i]}`);
     else root = path.resolve(argv[i]);
   }
+  if (!existsSync(root)) usage(`No photos folder at ${root}`);
   return { root, engines, sets, modelCache, lowLight, twelve };
 };
 

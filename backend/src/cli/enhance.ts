@@ -28,7 +28,9 @@ const parseArgs = (argv: string[]) => {
 };
 
 const listPhotos = async (input: string): Promise<string[]> => {
-  if (!(await stat(input)).isDirectory()) return [input];
+  const found = await stat(input).catch(() => null);
+  if (!found) throw new Error(`No such file or folder: ${input}\n${USAGE}`);
+  if (!found.isDirectory()) return [input];
   const names = (await readdir(input)).filter((name) => PHOTO.test(name)).sort();
   return names.map((name) => path.join(input, name));
 };
