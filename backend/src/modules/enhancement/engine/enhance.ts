@@ -40,6 +40,7 @@ const LEARNED_LOCAL: LocalTonePlan = {
   vibrance: 0,
   blackPoint: 0,
   contrast: 0,
+  darkening: 1,
 };
 
 /**
@@ -219,9 +220,17 @@ const learnedIsSafe = (before: MeasuredStats, inputCast: number, finishing: Fini
     : 'learned result crushed shadows';
 };
 
+/**
+ * The classical exposure is split by direction. A lift stays in the per-channel curves, whose roll-off keeps
+ * highlights from clipping. Darkening goes to luma: per channel, its slope of up to 2 near white doubled the small
+ * channel differences of bright surfaces, stretching a pale overexposed sky to teal (exposure `julochka`).
+ */
+const darkens = (tone: TonePlan) => tone.exposureCurve < 1;
+
 const localTonePlan = (stats: MeasuredStats, tone: TonePlan): LocalTonePlan => ({
   blackPoint: tone.blackPoint,
   contrast: tone.contrast,
+  darkening: darkens(tone) ? tone.exposureCurve : 1,
   shadows: stats.p50 < 0.3 ? 0.12 : 0.05,
   highlights: stats.clippedHighlights > 0.01 || stats.p99 > 0.95 ? 0.2 : 0.05,
   detail: 0.2,
@@ -283,7 +292,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   const local = learned ? LEARNED_LOCAL : localTonePlan(before, tone);
   applyLocalTone(
     image,
-    learned ? null : buildChannelLuts(whiteBalance.gains, tone),
+    learned ? null : buildChannelLuts(whiteBalance.gains, darkens(tone) ? { exposureCurve: 1 } : tone),
     local,
     finishing?.lut ?? null,
     small,

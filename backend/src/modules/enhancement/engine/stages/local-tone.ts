@@ -2,7 +2,7 @@ import { LUMA_B, LUMA_G, LUMA_R, SHOULDER, clamp, shoulder } from '../color';
 import { guidedCoefficients } from '../box-filter';
 import type { RgbImage } from '../rgb-image';
 import type { Lut3d } from '../lut3d';
-import { lumaCurve } from './tone';
+import { exposureCurve, lumaCurve } from './tone';
 
 export interface LocalTonePlan {
   /** Lift of dark regions (0..0.5): raises the smoothed base layer where it is dark, keeping its texture. */
@@ -16,6 +16,12 @@ export interface LocalTonePlan {
   /** Global black point and S-curve, applied to the base layer's luma. */
   blackPoint: number;
   contrast: number;
+  /**
+   * A darkening exposure curve (strength below 1, as TonePlan.exposureCurve; 1 = none), applied to each pixel's luma
+   * with its channels scaled alike, so that every colour keeps its hue and relative saturation. Per pixel, before
+   * the base layer, as the per-channel curves are: on the base layer alone it drew halos around every edge.
+   */
+  darkening: number;
 }
 
 /** The base layer is computed on a grid of about this long side and interpolated back up (fast guided filter). */
@@ -94,7 +100,16 @@ export const applyLocalTone = (
   }
   const mapped = new Float32Array(3);
   const [lutR, lutG, lutB] = channelLuts ?? [null, null, null];
-  const transform = (pixels: Uint8Array, i: number) => {
+  // Darkening as a ratio per luma level, tabulated finely: luma is fractional, so 256 codes would band.
+  const DARKEN_STEPS = 4096;
+  const darken = plan.darkening === 1 ? null : new Float32Array(DARKEN_STEPS + 2);
+  if (darken) {
+    for (let k = 1; k <= DARKEN_STEPS; k++)
+      darken[k] = exposureCurve(k / DARKEN_STEPS, plan.darkening) / (k / DARKEN_STEPS);
+    darken[DARKEN_STEPS + 1] = 1;
+  }
+  /** The colour transform (LUT or per-channel tables), and the darkening when `darkening` (8-bit, in place). */
+  const transform = (pixels: Uint8Array, i: number, darkening: boolean) => {
     if (lut) {
       lutPixel(lut, index, fraction, pixels[i], pixels[i + 1], pixels[i + 2], mapped);
       pixels[i] = mapped[0] + 0.5;
@@ -105,13 +120,23 @@ export const applyLocalTone = (
       pixels[i + 1] = lutG[pixels[i + 1]];
       pixels[i + 2] = lutB[pixels[i + 2]];
     }
+    if (darken && darkening) {
+      const ratio =
+        darken[
+          (((LUMA_R * pixels[i] + LUMA_G * pixels[i + 1] + LUMA_B * pixels[i + 2]) * DARKEN_STEPS) / 255 + 0.5) | 0
+        ];
+      // A ratio below 1 keeps every channel in range; +0.5 rounds on the truncating store.
+      pixels[i] = pixels[i] * ratio + 0.5;
+      pixels[i + 1] = pixels[i + 1] * ratio + 0.5;
+      pixels[i + 2] = pixels[i + 2] * ratio + 0.5;
+    }
   };
 
   if (guide) {
     // The grid is sampled from the (already low-passed) analysis copy after the same colour transform, which
     // saves a full-resolution pass: the full-size pixels are then read and written exactly once.
     const copy = guide.data.slice();
-    for (let i = 0; i < copy.length; i += 3) transform(copy, i);
+    for (let i = 0; i < copy.length; i += 3) transform(copy, i, true);
     const sx = guide.width / width;
     const sy = guide.height / height;
     const lumaAt = (x: number, y: number) => {
@@ -138,7 +163,7 @@ export const applyLocalTone = (
     for (let y = 0, i = 0; y < height; y++) {
       const gy = Math.floor(y / factor) * gw;
       for (let x = 0; x < width; x++, i += 3) {
-        transform(data, i);
+        transform(data, i, true);
         const g = gy + column[x];
         grid[g] += LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2];
         counts[g]++;
@@ -180,16 +205,24 @@ export const applyLocalTone = (
     aRow[gw] = aRow[gw - 1];
     bRow[gw] = bRow[gw - 1];
     for (let x = 0, i = y * width * 3; x < width; x++, i += 3) {
-      if (guide) transform(data, i);
+      // With a guide the full-size pixels are transformed here; the darkening follows on the float values below.
+      if (guide) transform(data, i, false);
       const c0 = x0[x];
       const c1 = c0 + x1Offset;
       const wx = fx[x];
       const ca = aRow[c0] + (aRow[c1] - aRow[c0]) * wx;
       const cb = bRow[c0] + (bRow[c1] - bRow[c0]) * wx;
-      const r = data[i] / 255;
-      const g = data[i + 1] / 255;
-      const bl = data[i + 2] / 255;
-      const y0Luma = LUMA_R * r + LUMA_G * g + LUMA_B * bl;
+      let r = data[i] / 255;
+      let g = data[i + 1] / 255;
+      let bl = data[i + 2] / 255;
+      let y0Luma = LUMA_R * r + LUMA_G * g + LUMA_B * bl;
+      if (guide && darken) {
+        const ratio = darken[(y0Luma * DARKEN_STEPS + 0.5) | 0];
+        r *= ratio;
+        g *= ratio;
+        bl *= ratio;
+        y0Luma *= ratio;
+      }
       const rawBase = ca * y0Luma + cb;
       const base = rawBase < 0 ? 0 : rawBase > 1 ? 1 : rawBase;
       const k = base * CURVE_STEPS;

@@ -1,4 +1,5 @@
-import { decodeRaw, png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { decodeRaw, noise, png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { linearRgbToLab, srgbToLinear } from '../color';
 import { enhance } from '../enhance';
 import { measurePhoto } from '../measure';
 import { MAX_NEW_CLIPPING, buildChannelLuts, newlyClippedShare, planTone } from './tone';
@@ -68,5 +69,48 @@ describe('clipping-bounded exposure', () => {
     // Below the knee (85 % linear, code 237) the gain is exact: 0.7x linear is code 155 -> 132 (within a code).
     expect(Math.abs(red[155] - 132)).toBeLessThanOrEqual(1);
     for (let v = 1; v < 256; v++) expect(red[v]).toBeGreaterThanOrEqual(red[v - 1]);
+  });
+});
+
+describe('darkening an overexposed photo', () => {
+  const random = noise(11);
+  // A pale blue sky (b* about -14) over a light grey wall with a white door: mean luma far above the band.
+  const overexposed = rawRgb(160, 120, (x, y) => {
+    const grain = random() * 4 + (x % 16) / 4;
+    if (y < 60) return [200 + grain, 226 + grain, 250 + grain * 0.4];
+    if (x > 120 && y > 80) return [255, 255, 255];
+    return [214 + grain, 214 + grain, 214 + grain];
+  });
+  const lab = (rgb: number[]) => linearRgbToLab(...(rgb.map((v) => srgbToLinear(v / 255)) as [number, number, number]));
+  const meanSky = (data: Uint8Array, width: number) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = 10; y < 50; y++)
+      for (let x = 10; x < width - 10; x++, n++) for (let c = 0; c < 3; c++) sum[c] += data[(y * width + x) * 3 + c];
+    return sum.map((v) => v / n);
+  };
+
+  it('keeps a pale sky pale: its hue and colourfulness survive, white stays white', async () => {
+    const { image, report } = await enhance(await png(overexposed), { engine: 'classic', correctVerticals: false });
+    expect(report.corrections.exposure.ev).toBeLessThan(-0.3);
+    const out = await decodeRaw(image);
+    const before = lab(meanSky(overexposed.data, 160));
+    const after = lab(meanSky(out.data, out.width));
+    const chroma = (c: { a: number; b: number }) => Math.hypot(c.a, c.b);
+    // Per channel, the darkening's slope near white doubled the sky's channel differences: a teal sky.
+    expect(chroma(after)).toBeLessThan(chroma(before) * 1.25);
+    const hue = (c: { a: number; b: number }) => (Math.atan2(c.b, c.a) * 180) / Math.PI;
+    expect(Math.abs(hue(after) - hue(before))).toBeLessThan(20);
+    expect(after.l).toBeLessThan(before.l - 3);
+    // No halo: the sky next to the wall is as dark as the sky far from it.
+    const rowLuma = (y: number) => {
+      let sum = 0;
+      for (let x = 10; x < 110; x++) sum += out.data[(y * out.width + x) * 3 + 1];
+      return sum / 100;
+    };
+    expect(Math.abs(rowLuma(58) - rowLuma(20))).toBeLessThan(4);
+    expect(
+      Math.min(...out.data.subarray((110 * out.width + 140) * 3, (110 * out.width + 140) * 3 + 3)),
+    ).toBeGreaterThan(250);
   });
 });

@@ -38,6 +38,12 @@ export const lumaCurve = (v: number, plan: Pick<TonePlan, 'blackPoint' | 'contra
   return s - (plan.contrast * Math.sin(2 * Math.PI * Math.min(s, 1))) / (2 * Math.PI);
 };
 
+/** The exposure curve alone on a gamma-encoded value (0..1): x -> g x / (1 + (g - 1) x) in linear light. */
+export const exposureCurve = (v: number, g: number): number => {
+  const x = srgbToLinear(clamp(v, 0, 1));
+  return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
+};
+
 const GAIN_KNEE = 0.85;
 
 /** Per-channel white balance and exposure on a continuous gamma-encoded value (0..1), for the learned LUT's nodes. */
