@@ -94,7 +94,7 @@ async function initialiseInChild(dataDir: string): Promise<void> {
       .trim()
       .split('\n')
       .pop();
-    throw new Error(`Could not create the embedded database in ${dataDir}: ${detail}`);
+    throw new Error(`Could not create the embedded database in ${dataDir}: ${detail}`, { cause: error });
   }
 }
 
