@@ -31,8 +31,9 @@ export class RedisRateLimiter extends RateLimiter {
     private readonly prefix: string,
   ) {
     super();
-    // One retry and a short timeout: while Redis is away a request waits at most half a second on the limiter.
-    this.redis = new IORedis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 500 });
+    // One retry and a short timeout: while Redis is away a request waits at most half a second on the limiter. Lazy:
+    // a worker process, which never limits anything, opens no connection.
+    this.redis = new IORedis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: true });
     this.redis.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
   }
 
