@@ -114,3 +114,28 @@ describe('darkening an overexposed photo', () => {
     ).toBeGreaterThan(250);
   });
 });
+
+describe('black point', () => {
+  const random = noise(3);
+  const scene = (darkest: number) =>
+    rawRgb(200, 150, (x, y) => {
+      // The top rows (2 % of the pixels) are the darkest surface, a sofa in shadow, at codes darkest..darkest+6.
+      if (y < 3) {
+        const v = darkest + Math.floor(random() * 7);
+        return [v, v, v];
+      }
+      const v = 60 + ((x * 3 + y * 2) % 140) + random() * 4;
+      return [v, v * 0.98, v * 0.95];
+    });
+
+  it('sets lifted blacks down: a hazy photo gets deep blacks', async () => {
+    const { report } = await enhance(await png(scene(24)), { engine: 'classic', correctVerticals: false });
+    expect(report.corrections.blackPoint.applied).toBe(true);
+    expect(report.after.p01).toBeLessThan(report.before.p01 * 0.6);
+  });
+
+  it("never sends more than the acceptance criterion of a photo's true blacks to black", async () => {
+    const { report } = await enhance(await png(scene(3)), { engine: 'classic', correctVerticals: false });
+    expect(report.after.clippedShadows - report.before.clippedShadows).toBeLessThan(0.005);
+  });
+});
