@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { type EngineChoice, type Retoucher, enhance } from '../modules/enhancement/engine';
+import { ENGINE_CHOICES, type EngineChoice, type Retoucher, enhance } from '../modules/enhancement/engine';
 import { linearRgbToLab, linearToSrgb, SRGB_TO_LINEAR } from '../modules/enhancement/engine/color';
 import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
 import { measureNoise, measurePhoto, neutralCast } from '../modules/enhancement/engine/measure';
@@ -298,7 +298,6 @@ const timeTwelveMegapixels = async (root: string, print: (line: string) => void)
 const USAGE =
   'usage: npm run bench:enhance -- [<photos dir>] [--engines classic,learned,auto] [--sets rooms,fivek-dev] ' +
   '[--model-cache <dir>] [--no-low-light-model] [--no-12mp]';
-const ENGINES: readonly EngineChoice[] = ['classic', 'learned', 'auto'];
 
 /** Exits with the usage line: a typo in a flag must not become a photos folder that does not exist. */
 const usage = (problem?: string): never => {
@@ -309,7 +308,7 @@ const usage = (problem?: string): never => {
 
 const parseArgs = (argv: string[]) => {
   let root = path.resolve(repoRoot(), '../shared/data/photos');
-  let engines: EngineChoice[] = ['classic', 'learned', 'auto'];
+  let engines: EngineChoice[] = [...ENGINE_CHOICES];
   let sets: string[] | null = null;
   let modelCache: string | null = null;
   let lowLight = true;
@@ -318,7 +317,7 @@ const parseArgs = (argv: string[]) => {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--engines') {
       engines = value(i++).split(',') as EngineChoice[];
-      const unknown = engines.find((engine) => !ENGINES.includes(engine));
+      const unknown = engines.find((engine) => !ENGINE_CHOICES.includes(engine));
       if (unknown) usage(`Unknown engine '${unknown}'`);
     } else if (argv[i] === '--sets') sets = value(i++).split(',');
     else if (argv[i] === '--model-cache') modelCache = path.resolve(value(i++));

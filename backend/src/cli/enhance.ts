@@ -1,6 +1,6 @@
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type EngineChoice, enhance, isEnhancementError } from '../modules/enhancement/engine';
+import { ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError } from '../modules/enhancement/engine';
 import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
 
 const USAGE =
@@ -20,7 +20,7 @@ const parseArgs = (argv: string[]) => {
     }
     const value = arg.startsWith('--engine=') ? arg.slice(9) : arg === '--engine' ? argv[++i] : null;
     if (value === null) positional.push(arg);
-    else if (value === 'classic' || value === 'learned' || value === 'auto') engine = value;
+    else if ((ENGINE_CHOICES as readonly string[]).includes(value)) engine = value as EngineChoice;
     else throw new Error(`Unknown engine "${value}". ${USAGE}`);
   }
   if (positional.length !== 2) throw new Error(USAGE);

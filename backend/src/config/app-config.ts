@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import os from 'node:os';
 import path from 'node:path';
+import { ENGINE_CHOICES, type EngineChoice } from '../modules/enhancement/engine/types';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
@@ -75,7 +76,7 @@ class EnvironmentVariables {
   @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_JWKS_URL?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(365) SESSION_TTL_DAYS?: number;
 
-  @IsOptional() @IsIn(['classic', 'learned', 'auto']) ENHANCER_ENGINE?: 'classic' | 'learned' | 'auto';
+  @IsOptional() @IsIn(ENGINE_CHOICES) ENHANCER_ENGINE?: EngineChoice;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY?: number;
   /** How long SIGTERM waits for requests and the running job before the process exits anyway. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) SHUTDOWN_TIMEOUT_SECONDS?: number;
@@ -129,7 +130,7 @@ export class AppConfig {
     readonly stripe:
       { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined,
     readonly google: GoogleConfig | undefined,
-    readonly enhancer: { engine: 'classic' | 'learned' | 'auto'; concurrency: number },
+    readonly enhancer: { engine: EngineChoice; concurrency: number },
     readonly posthog: { key: string; host: string } | undefined,
     readonly session: { ttlDays: number } = { ttlDays: 30 },
     readonly operations: { shutdownTimeoutMs: number; reconcileIntervalMs: number } = {

@@ -155,7 +155,7 @@ const finishLearned = (small: RgbImage, lut: Lut3d, bounds: FinishBounds): Finis
     const least = Math.min(...step);
     // Bounded: in all, no channel is lifted by more than bounds.totalGain relative to another.
     const normalised = step.map((gain, c) => clamp(gain / least, 1, bounds.totalGain / gains[c]));
-    bounded = step.some((gain, c) => gain / least > bounds.totalGain / gains[c]);
+    bounded = normalised.some((gain, c) => gain < step[c] / least);
     gains = gains.map((gain, c) => gain * normalised[c]) as [number, number, number];
     current = composeLut(current, curvesFor(normalised, 1));
   }

@@ -3,3 +3,4 @@ export { EnhancementError, isEnhancementError, type EnhancementErrorCode } from 
 export { MAX_INPUT_PIXELS } from './decode';
 export { ENGINE_VERSION } from './version';
 export type { EngineChoice, EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
+export { ENGINE_CHOICES } from './types';

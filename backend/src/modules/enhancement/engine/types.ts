@@ -1,6 +1,8 @@
 import type { PhotoStats } from './measure';
 
-export type EngineChoice = 'classic' | 'learned' | 'auto';
+/** The pipelines a caller may ask for; the one list the config, the CLIs and the API validate against. */
+export const ENGINE_CHOICES = ['classic', 'learned', 'auto'] as const;
+export type EngineChoice = (typeof ENGINE_CHOICES)[number];
 
 /** Runs the learned retouching model on a small image; the engine lifts its change to full size itself. */
 export interface Retoucher {

@@ -102,12 +102,12 @@ export const applyLocalTone = (
   const [lutR, lutG, lutB] = channelLuts ?? [null, null, null];
   // Darkening as a ratio per luma level, tabulated finely: luma is fractional, so 256 codes would band.
   const DARKEN_STEPS = 4096;
-  const darken = plan.darkening === 1 ? null : new Float32Array(DARKEN_STEPS + 2);
-  if (darken) {
+  const darken = plan.darkening === 1 ? null : new Float32Array(DARKEN_STEPS + 1);
+  if (darken)
     for (let k = 1; k <= DARKEN_STEPS; k++)
       darken[k] = exposureCurve(k / DARKEN_STEPS, plan.darkening) / (k / DARKEN_STEPS);
-    darken[DARKEN_STEPS + 1] = 1;
-  }
+  /** The darkening's ratio at a luma of 0..1 (used only when `darken` exists). */
+  const darkenRatio = (luma: number) => darken![(luma * DARKEN_STEPS + 0.5) | 0];
   /** The colour transform (LUT or per-channel tables), and the darkening when `darkening` (8-bit, in place). */
   const transform = (pixels: Uint8Array, i: number, darkening: boolean) => {
     if (lut) {
@@ -121,10 +121,7 @@ export const applyLocalTone = (
       pixels[i + 2] = lutB[pixels[i + 2]];
     }
     if (darken && darkening) {
-      const ratio =
-        darken[
-          (((LUMA_R * pixels[i] + LUMA_G * pixels[i + 1] + LUMA_B * pixels[i + 2]) * DARKEN_STEPS) / 255 + 0.5) | 0
-        ];
+      const ratio = darkenRatio((LUMA_R * pixels[i] + LUMA_G * pixels[i + 1] + LUMA_B * pixels[i + 2]) / 255);
       // A ratio below 1 keeps every channel in range; +0.5 rounds on the truncating store.
       pixels[i] = pixels[i] * ratio + 0.5;
       pixels[i + 1] = pixels[i + 1] * ratio + 0.5;
@@ -217,7 +214,7 @@ export const applyLocalTone = (
       let bl = data[i + 2] / 255;
       let y0Luma = LUMA_R * r + LUMA_G * g + LUMA_B * bl;
       if (guide && darken) {
-        const ratio = darken[(y0Luma * DARKEN_STEPS + 0.5) | 0];
+        const ratio = darkenRatio(y0Luma);
         r *= ratio;
         g *= ratio;
         bl *= ratio;

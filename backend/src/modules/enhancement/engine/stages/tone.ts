@@ -38,11 +38,11 @@ export const lumaCurve = (v: number, plan: Pick<TonePlan, 'blackPoint' | 'contra
   return s - (plan.contrast * Math.sin(2 * Math.PI * Math.min(s, 1))) / (2 * Math.PI);
 };
 
-/** The exposure curve alone on a gamma-encoded value (0..1): x -> g x / (1 + (g - 1) x) in linear light. */
-export const exposureCurve = (v: number, g: number): number => {
-  const x = srgbToLinear(clamp(v, 0, 1));
-  return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
-};
+/** The exposure curve x -> g x / (1 + (g - 1) x) on a linear value, returned gamma-encoded (0..1). */
+const exposeLinear = (x: number, g: number): number => clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
+
+/** The exposure curve alone on a gamma-encoded value (0..1). */
+export const exposureCurve = (v: number, g: number): number => exposeLinear(srgbToLinear(clamp(v, 0, 1)), g);
 
 const GAIN_KNEE = 0.85;
 
@@ -61,8 +61,7 @@ export const channelCurve = (v: number, gain: number, plan: Pick<TonePlan, 'expo
       : linear <= GAIN_KNEE
         ? linear * gain
         : GAIN_KNEE * gain + ((1 - GAIN_KNEE * gain) * (linear - GAIN_KNEE)) / (1 - GAIN_KNEE);
-  const g = plan.exposureCurve;
-  return clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
+  return exposeLinear(x, plan.exposureCurve);
 };
 
 /** One 8-bit code through white balance (with the knee) and exposure, 0..1. */
