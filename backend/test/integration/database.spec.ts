@@ -171,6 +171,19 @@ describe('embedded database ownership', () => {
     await again.destroy();
   });
 
+  it('starts cleanly after a first start that was killed while creating the database', async () => {
+    // What a kill during the first start can leave: a half-built directory beside the database and no PG_VERSION.
+    fs.mkdirSync(path.join(dataDir, 'pglite', 'base'), { recursive: true });
+    fs.mkdirSync(path.join(dataDir, 'pglite.new-4242', 'global'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'pglite.new-4242', 'global', 'pg_control'), 'half written');
+    const db = await openDatabase(options(dataDir));
+    await db.getRepository(UserEntity).save({ email: 'after-a-crash@example.com' });
+    expect(await db.getRepository(UserEntity).countBy({ email: 'after-a-crash@example.com' })).toBe(1);
+    await db.destroy();
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('pglite.new'))).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+  });
+
   it('takes over a lock left by a process that died', async () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
     fs.writeFileSync(lockFile, String(dead));

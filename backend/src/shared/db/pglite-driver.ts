@@ -68,6 +68,8 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
  * Opens the database. A new directory is first created by a short-lived child process: PGlite runs initdb inside its
  * WebAssembly heap, which never shrinks and which V8 may keep for as long as the process lives (a first `npm start`
  * held ~790 MB instead of ~300 MB; reopening in-process freed it only when a garbage collection happened to run).
+ * The child builds it beside the directory and it is moved into place whole, so a first start killed half-way
+ * leaves nothing that the next start would take for a database.
  */
 async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   if (!dataDir) return PGlite.create({ startParams: START_PARAMS });
@@ -78,6 +80,12 @@ async function openPglite(dataDir: string | undefined): Promise<PGlite> {
 const execFileAsync = promisify(execFile);
 
 async function initialiseInChild(dataDir: string): Promise<void> {
+  // Each attempt builds under its own name: a killed start's initdb child may outlive it and still be writing.
+  const parent = path.dirname(dataDir);
+  const prefix = `${path.basename(dataDir)}.new-`;
+  for (const name of fs.readdirSync(parent))
+    if (name.startsWith(prefix)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  const building = path.join(parent, `${prefix}${process.pid}`);
   const script =
     'const { PGlite } = require(process.argv[1]);' +
     'PGlite.create({ dataDir: process.argv[2], startParams: JSON.parse(process.argv[3]) }).then((db) => db.close());';
@@ -86,7 +94,7 @@ async function initialiseInChild(dataDir: string): Promise<void> {
       '-e',
       script,
       require.resolve('@electric-sql/pglite'),
-      dataDir,
+      building,
       JSON.stringify(START_PARAMS),
     ]);
   } catch (error) {
@@ -94,8 +102,12 @@ async function initialiseInChild(dataDir: string): Promise<void> {
       .trim()
       .split('\n')
       .pop();
+    fs.rmSync(building, { recursive: true, force: true });
     throw new Error(`Could not create the embedded database in ${dataDir}: ${detail}`, { cause: error });
   }
+  // No PG_VERSION: whatever is there is an earlier attempt's leftovers, not data.
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(building, dataDir);
 }
 
 /**
