@@ -19,16 +19,20 @@ interface JobLine {
   job?: string;
   jobId?: string;
   outcome?: string;
+  pipeline?: string;
+  route?: string;
 }
 
-/** The JSON log lines a process wrote about finished job runs. */
-function jobRuns(output: string): JobLine[] {
+/** The JSON log lines a process wrote while running jobs. */
+function jobLines(output: string): JobLine[] {
   return output
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as JobLine)
-    .filter((line) => line.outcome !== undefined);
+    .map((line) => JSON.parse(line) as JobLine);
 }
+
+/** The lines about finished job runs. */
+const jobRuns = (output: string): JobLine[] => jobLines(output).filter((line) => line.outcome !== undefined);
 
 /**
  * The production shape on one machine: two api processes and two worker processes over one Postgres, one Redis and
@@ -120,11 +124,7 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
     expect(runs.flat().filter((r) => r.outcome !== 'completed')).toEqual([]);
 
     // Each photo's log line says which pipeline ran and why, tagged with its job.
-    const enhanced = workers
-      .flatMap((w) => w.output().split('\n'))
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as JobLine & { pipeline?: string; route?: string; engineVersion?: string })
-      .filter((line) => line.pipeline !== undefined);
+    const enhanced = workers.flatMap((w) => jobLines(w.output())).filter((line) => line.pipeline !== undefined);
     expect(enhanced).toHaveLength(20);
     for (const line of enhanced)
       expect(line).toMatchObject({ job: 'photos.enhance', pipeline: 'classic', route: 'classic requested' });
