@@ -79,7 +79,52 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  describe('in production', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_12345678',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_12345678',
+    };
+    const production = { NODE_ENV: 'production', METRICS_TOKEN: 'a-long-enough-scrape-token' };
+
+    it('refuses to take test cards unless the operator asks for the test gateway by name', () => {
+      expect(() => loadConfig(production)).toThrow(
+        /^Invalid environment variable PAYMENTS: NODE_ENV=production needs a real payment gateway; set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test/,
+      );
+      expect(loadConfig({ ...production, PAYMENTS: 'test' }).stripe).toBeUndefined();
+      expect(loadConfig({ ...production, ...stripe }).stripe?.secretKey).toBe('sk_live_12345678');
+    });
+
+    it('refuses open metrics', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...stripe })).toThrow(
+        /^Invalid environment variable METRICS_TOKEN: required when NODE_ENV is production/,
+      );
+    });
+
+    it('asks a worker, which takes no payments, only for what it serves', () => {
+      const worker = {
+        NODE_ENV: 'production',
+        APP_ROLE: 'worker',
+        REDIS_URL: 'redis://redis:6379',
+        DATABASE_URL: 'postgres://app@db:5432/app',
+      };
+      expect(loadConfig(worker).role).toBe('worker');
+      expect(() => loadConfig({ ...worker, METRICS_PORT: '9464' })).toThrow(
+        /^Invalid environment variable METRICS_TOKEN/,
+      );
+    });
+
+    it('keeps the laptop default outside production, and PAYMENTS=test wins over keys anywhere', () => {
+      expect(loadConfig({}).stripe).toBeUndefined();
+      expect(loadConfig({ ...stripe, PAYMENTS: 'test' }).stripe).toBeUndefined();
+      expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(
+        /^Invalid environment variable STRIPE_SECRET_KEY: PAYMENTS=stripe needs/,
+      );
+    });
+  });
+
   it.each([
+    [{ PAYMENTS: 'free' }, /^Invalid environment variable PAYMENTS/],
     [{ PORT: 'abc' }, /^Invalid environment variable PORT: must be an integer number$/],
     [{ PORT: '70000' }, /^Invalid environment variable PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid environment variable DATABASE_URL/],

@@ -21,6 +21,10 @@ import { ENGINE_CHOICES, type EngineChoice } from '../modules/enhancement/engine
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
+/** Who takes payments: Stripe, or the local test gateway (test cards, no money moves). */
+export const PAYMENT_MODES = ['stripe', 'test'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const urlOptions = { require_tld: false, require_protocol: true };
@@ -63,6 +67,12 @@ class EnvironmentVariables {
   @IsOptional() @IsString() @MinLength(8) STRIPE_SECRET_KEY?: string;
   @IsOptional() @IsString() @MinLength(8) STRIPE_PUBLISHABLE_KEY?: string;
   @IsOptional() @IsString() @MinLength(8) STRIPE_WEBHOOK_SECRET?: string;
+  /**
+   * Which payment gateway takes money: `stripe` (needs the three Stripe keys) or `test`, the local test-card gateway
+   * that moves no money. Unset: Stripe when its keys are given, otherwise the test gateway, except in production,
+   * where the test gateway would hand out credits for free and must be asked for by name (a staging host).
+   */
+  @IsOptional() @IsIn(PAYMENT_MODES) PAYMENTS?: PaymentMode;
   /** Only for tests and Stripe's local mock servers: where the SDK sends its requests. */
   @IsOptional() @IsUrl({ ...urlOptions, protocols: ['http', 'https'] }) STRIPE_API_URL?: string;
 
@@ -206,6 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
   }
 
   const nodeEnv = (raw.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+  // Only processes that serve HTTP take payments; a worker serves metrics only on METRICS_PORT.
+  const payments = paymentMode(raw, role === 'worker' ? 'development' : nodeEnv);
+  const servesMetrics = role !== 'worker' || raw.METRICS_PORT !== undefined;
+  if (nodeEnv === 'production' && servesMetrics && !raw.METRICS_TOKEN)
+    throw new ConfigError(
+      'Invalid environment variable METRICS_TOKEN: required when NODE_ENV is production (Prometheus sends it as a Bearer token)',
+    );
   const port = raw.PORT ?? 3000;
   return new AppConfig(
     nodeEnv,
@@ -231,9 +248,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
       from: raw.MAIL_FROM ?? 'ListingLens <no-reply@listinglens.local>',
       supportEmail: raw.SUPPORT_EMAIL ?? 'support@listinglens.local',
     },
-    raw.STRIPE_SECRET_KEY
+    payments === 'stripe'
       ? {
-          secretKey: raw.STRIPE_SECRET_KEY,
+          secretKey: raw.STRIPE_SECRET_KEY!,
           publishableKey: raw.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
           apiUrl: raw.STRIPE_API_URL,
@@ -259,6 +276,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
     },
     { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT },
   );
+}
+
+/** The gateway in force; production never falls back to the test gateway silently. */
+function paymentMode(raw: EnvironmentVariables, nodeEnv: AppConfig['nodeEnv']): PaymentMode {
+  const stripeKeys = 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET';
+  if (raw.PAYMENTS === 'test') return 'test';
+  if (raw.STRIPE_SECRET_KEY) return 'stripe';
+  if (raw.PAYMENTS === 'stripe')
+    throw new ConfigError(`Invalid environment variable STRIPE_SECRET_KEY: PAYMENTS=stripe needs ${stripeKeys}`);
+  if (nodeEnv === 'production')
+    throw new ConfigError(
+      `Invalid environment variable PAYMENTS: NODE_ENV=production needs a real payment gateway; set ${stripeKeys}, or PAYMENTS=test to take test cards on purpose (a staging host)`,
+    );
+  return 'test';
 }
 
 function requireTogether(raw: EnvironmentVariables, names: (keyof EnvironmentVariables)[]): void {

@@ -196,7 +196,12 @@ describe('signing in with an emailed link', () => {
 describe('the session cookie in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://photos.example.com' });
+    t = await startTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://photos.example.com',
+      PAYMENTS: 'test',
+      METRICS_TOKEN: 'a-long-enough-scrape-token',
+    });
   }, 60_000);
   afterAll(async () => t?.close());
 
