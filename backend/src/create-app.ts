@@ -11,7 +11,9 @@ import { type AppConfig } from './config/app-config';
 import { AppMetrics } from './modules/metrics/app-metrics';
 import { httpMetrics } from './modules/metrics/http/http-metrics.middleware';
 import { AllExceptionsFilter } from './shared/http/all-exceptions.filter';
+import { checkJsonBody, rejectNulInUrl } from './shared/http/request-guards';
 import { requestLogging } from './shared/http/request-logging';
+import { securityHeaders } from './shared/http/security-headers';
 import { createValidationPipe } from './shared/http/validation.pipe';
 import { requestLogContext } from './shared/logging/log-context';
 import { createRootLogger, PinoLoggerService } from './shared/logging/pino-logger';
@@ -40,7 +42,8 @@ export async function createHttpApp(
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestLogging(logger));
   app.use(httpMetrics(app.get(AppMetrics)));
-  app.use(securityHeaders);
+  app.use(securityHeaders({ production: config.isProduction, analyticsHost: config.posthog?.host }));
+  app.use(rejectNulInUrl);
 
   const filter = new AllExceptionsFilter();
   app.use(
@@ -48,12 +51,13 @@ export async function createHttpApp(
       limit: JSON_BODY_LIMIT,
       // Stripe signs the exact bytes it sent; keep them for the webhook only.
       verify: (req, _res, buf) => {
-        if ((req as Request).originalUrl?.startsWith('/api/stripe/webhook'))
+        if (/^\/api\/stripe\/webhook/i.test((req as Request).originalUrl ?? ''))
           (req as Request & { rawBody?: Buffer }).rawBody = buf;
       },
     }),
   );
-  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+  // No urlencoded parser: no route takes form posts, and an HTML form elsewhere can send them cross-site.
+  app.use(checkJsonBody);
   app.use(cookieParser());
   app.use(requestLogContext());
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
@@ -100,13 +104,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key' }, 'apiKey')
     .build();
   return SwaggerModule.createDocument(app, builder);
-}
-
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
 }
 
 /** Static client plus SPA fallback: any non-API GET that wants HTML gets index.html; /api stays JSON. */

@@ -18,11 +18,13 @@ import { type AuthenticatedUser } from '../domain/authenticated-user';
 import { MessageDto, ProvidersDto, RequestMagicLinkDto, SignInResponseDto, VerifyMagicLinkDto } from './auth.dto';
 import { AuthGuard } from './auth.guard';
 import { CurrentUser } from './current-user.decorator';
+import { SignInRoute } from './csrf.guard';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 import { UserDto } from './user.dto';
 
 @ApiTags('auth')
 @Controller('auth')
+@SignInRoute()
 export class AuthController {
   constructor(
     private readonly config: AppConfig,

@@ -1,4 +1,5 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { type Request } from 'express';
 import { ForbiddenError } from '../../../shared/errors/app-error';
 import { readBearerKey, readSessionCookie } from './session-cookie';
@@ -6,6 +7,15 @@ import { readBearerKey, readSessionCookie } from './session-cookie';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CSRF_MESSAGE = 'This request was refused because it did not come from the app. Please reload the page.';
+
+const SIGN_IN_ROUTE = 'csrf:sign-in-route';
+
+/**
+ * Marks a controller (or handler) whose state-changing routes sign a visitor in: they are held to the CSRF rule even
+ * without a cookie. Read from the route Nest matched, never from the URL text, which Express matches
+ * case-insensitively (`/API/auth/verify` reaches the same handler as `/api/auth/verify`).
+ */
+export const SignInRoute = (): ClassDecorator & MethodDecorator => SetMetadata(SIGN_IN_ROUTE, true);
 
 /**
  * Global CSRF rule. A state-changing request that a browser would send with our cookie must carry
@@ -16,11 +26,16 @@ export const CSRF_MESSAGE = 'This request was refused because it did not come fr
  */
 @Injectable()
 export class CsrfGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method) || readBearerKey(req) !== undefined) return true;
-    const isSignInRoute = req.originalUrl.startsWith('/api/auth/');
+    const isSignInRoute = this.reflector.getAllAndOverride<boolean>(SIGN_IN_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!readSessionCookie(req) && !isSignInRoute) return true;
 
     if (!req.get('x-requested-with')) throw new ForbiddenError('CSRF_REJECTED', CSRF_MESSAGE);

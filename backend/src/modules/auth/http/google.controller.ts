@@ -7,6 +7,7 @@ import { SignInWithGoogle } from '../application/sign-in-with-google.use-case';
 import { type SignInResult } from '../application/verify-magic-link.use-case';
 import { GoogleIdentity, type GoogleProfile } from '../ports/google-identity';
 import { SignInResponseDto } from './auth.dto';
+import { SignInRoute } from './csrf.guard';
 import { GoogleOAuthGuard, isCallbackNavigation } from './google-oauth.guard';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
 import { UserDto } from './user.dto';
@@ -27,6 +28,7 @@ class GoogleSignInResponseDto extends SignInResponseDto {
 /** Sign-in with Google. Every route answers 404 "Google sign-in is not configured." without GOOGLE_CLIENT_ID. */
 @ApiTags('auth')
 @Controller('auth/google')
+@SignInRoute()
 export class GoogleController {
   constructor(
     private readonly config: AppConfig,
