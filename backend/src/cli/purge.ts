@@ -5,16 +5,19 @@ import { loadConfig } from '../config/app-config';
 import { exitWithError } from '../shared/lifecycle/exit-with-error';
 import { ConfigModule } from '../config/config.module';
 import { PurgeExpiredPhotos, type PurgedOrder } from '../modules/retention/application/purge-expired-photos.use-case';
-import { purgeCutoff, RETENTION_DAYS } from '../modules/retention/domain/retention-policy';
+import { SweepOrphanedObjects } from '../modules/retention/application/sweep-orphaned-objects.use-case';
+import { ORPHAN_GRACE_HOURS, purgeCutoff, RETENTION_DAYS } from '../modules/retention/domain/retention-policy';
 import { StorageModule } from '../modules/storage/storage.module';
 import { DatabaseModule } from '../shared/db/database.module';
 
 const USAGE = `usage: npm run purge -- [--dry-run]
 
 Deletes the photo files (originals, enhanced, previews, thumbnails) of every order completed more than
-${RETENTION_DAYS} days ago and marks its photos purged; orders and transactions stay. Workers already do this once
-a day; this runs it now, with the server's configuration (the same environment variables). With the embedded
-database (no DATABASE_URL), stop the server first: PGlite is opened by one process at a time.
+${RETENTION_DAYS} days ago and marks its photos purged; orders and transactions stay. Then deletes stored photo files
+that no photo owns (an upload or a process that died half-way) once they are ${ORPHAN_GRACE_HOURS} hours old, and
+unfinished writes as old. Workers already do this once a day; this runs it now, with the server's configuration
+(the same environment variables). With the embedded database (no DATABASE_URL), stop the server first: PGlite is
+opened by one process at a time.
 
   --dry-run   list what would be deleted and change nothing
   --help      show this text`;
@@ -45,7 +48,7 @@ async function main(): Promise<number> {
     {
       module: PurgeCliModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, StorageModule],
-      providers: [PurgeExpiredPhotos],
+      providers: [PurgeExpiredPhotos, SweepOrphanedObjects],
     },
     { logger: ['warn'], abortOnError: false },
   );
@@ -62,6 +65,15 @@ async function main(): Promise<number> {
       dryRun
         ? `Dry run, nothing deleted. Would purge ${totals} (orders completed on or before ${cutoff}).\n`
         : `Purged ${totals} (orders completed on or before ${cutoff}).\n`,
+    );
+    const printOrphan = (o: { key: string; bytes: number; lastModified: Date }) =>
+      process.stdout.write(`orphan ${o.key}  written ${o.lastModified.toISOString()}  ${mb(o.bytes)}\n`);
+    const sweep = await app.get(SweepOrphanedObjects).execute({ now, dryRun, onObject: printOrphan });
+    const orphans = `${sweep.orphans} orphaned object(s), ${mb(sweep.bytes)}`;
+    process.stdout.write(
+      dryRun
+        ? `Would delete ${orphans} (no photo owns them and they are over ${ORPHAN_GRACE_HOURS} hours old).\n`
+        : `Deleted ${orphans} and ${sweep.staleWrites} unfinished write(s).\n`,
     );
     if (result.failed > 0) {
       process.stderr.write(`${result.failed} order(s) could not be purged (see the warnings above); run it again.\n`);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -6,6 +7,7 @@ import { AppMetrics } from '../../src/modules/metrics/app-metrics';
 import { PurgeExpiredPhotos } from '../../src/modules/retention/application/purge-expired-photos.use-case';
 import { RetentionScheduler } from '../../src/modules/retention/application/retention-scheduler.service';
 import { SendPurgeReminders } from '../../src/modules/retention/application/send-purge-reminders.use-case';
+import { SweepOrphanedObjects } from '../../src/modules/retention/application/sweep-orphaned-objects.use-case';
 import { dailyTick, formatPurgeDate, purgeDate } from '../../src/modules/retention/domain/retention-policy';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
 import { readOutbox } from '../helpers/outbox';
@@ -175,7 +177,7 @@ describe('90-day retention', () => {
       [now.toISOString().slice(0, 10)],
     );
     expect(lock.finished_at).not.toBeNull();
-    expect(lock.result).toEqual({ reminders: 0, purge: result!.purge });
+    expect(lock.result).toEqual({ reminders: 0, purge: result!.purge, orphans: result!.orphans });
 
     // Operators see the run on the scraped metrics of the instance that ran it.
     const metrics = (await request(t.app.getHttpServer()).get('/api/metrics').expect(200)).text;
@@ -242,6 +244,7 @@ describe('90-day retention', () => {
                 t.config,
                 t.app.get(PurgeExpiredPhotos),
                 t.app.get(SendPurgeReminders),
+                t.app.get(SweepOrphanedObjects),
                 t.app.get(AppMetrics),
               ),
           );
@@ -314,4 +317,33 @@ describe('90-day retention', () => {
     expect(takenOver).toMatchObject({ tick: dailyTick(claimed), purge: noPurge });
     expect((await lockOf(claimed)).finished_at).toEqual(expect.any(Date));
   });
+  it('sweeps stored files no photo owns once they are a day old, and unfinished writes, never a live photo', async () => {
+    const live = await completedOrder(host);
+    // What a process killed between storing an upload and committing its rows leaves: a file no row points to,
+    // and an unfinished write (a temp file) beside it.
+    const orphan = 'originals/999999/ord_orphaned/888888.jpg';
+    await storage().put(orphan, await smallJpeg());
+    const tempFile = path.join(t.dataDir, 'objects', 'originals', '999999', 'ord_orphaned', '888889.jpg~tmp-0123');
+    fs.writeFileSync(tempFile, 'half a photo');
+    const sweep = () => t.app.get(SweepOrphanedObjects);
+    const hoursLater = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
+    const listed: string[] = [];
+
+    const early = await sweep().execute({ now: hoursLater(23) });
+    expect(early).toMatchObject({ orphans: 0, staleWrites: 0 });
+    const dry = await sweep().execute({ now: hoursLater(25), dryRun: true, onObject: (o) => listed.push(o.key) });
+    expect(listed).toEqual([orphan]);
+    expect(dry).toMatchObject({ dryRun: true, orphans: 1, staleWrites: 0 });
+    expect(await storage().stat(orphan)).not.toBeNull();
+
+    // The daily tick runs the sweep after the purge and counts it in the metrics.
+    const tick = await at(hoursLater(25), () => scheduler().tick());
+    expect(tick?.orphans).toMatchObject({ dryRun: false, orphans: 1, staleWrites: 1 });
+    expect(tick?.orphans.bytes).toBeGreaterThan(0);
+    expect(await storage().stat(orphan)).toBeNull();
+    expect(fs.existsSync(tempFile)).toBe(false);
+    // The live order's files are all still there, and the metrics count what went.
+    expect((await storedSizes(live.keys)).every((size) => size !== null)).toBe(true);
+    expect(await t.app.get(AppMetrics).scrape()).toMatch(/^orphaned_objects_deleted_total 1$/m);
+  }, 60_000);
 });

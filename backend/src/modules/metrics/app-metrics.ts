@@ -13,6 +13,12 @@ export interface PurgeResult {
   bytes: number;
 }
 
+export interface SweepResult {
+  orphans: number;
+  bytes: number;
+  staleWrites: number;
+}
+
 /** A scrape must answer even when Redis does not; Prometheus' own default scrape timeout is 10 s. */
 const QUEUE_COUNTS_TIMEOUT_MS = 2000;
 const QUEUE_STATES: (keyof QueueCounts)[] = ['waiting', 'active', 'delayed', 'failed'];
@@ -61,6 +67,15 @@ export class AppMetrics {
   private readonly purgePhotos = this.counter('purge_photos_total', 'Photos the retention purge removed');
   private readonly purgeObjects = this.counter('purge_objects_total', 'Stored objects the retention purge deleted');
   private readonly purgeBytes = this.counter('purge_bytes_total', 'Bytes of stored objects the retention purge freed');
+  private readonly orphanObjects = this.counter(
+    'orphaned_objects_deleted_total',
+    'Stored photo files no photo owned, deleted by the daily sweep',
+  );
+  private readonly orphanBytes = this.counter('orphaned_bytes_deleted_total', 'Bytes the orphan sweep freed');
+  private readonly staleWrites = this.counter(
+    'stale_writes_removed_total',
+    'Unfinished writes (killed uploads) the orphan sweep removed',
+  );
   /** One queue query per scrape, shared by the two gauges that report it (prom-client collects them in parallel). */
   private pendingCounts?: Promise<Record<JobName, QueueCounts> | undefined>;
 
@@ -124,6 +139,13 @@ export class AppMetrics {
     this.purgePhotos.inc(result.photos);
     this.purgeObjects.inc(result.objects);
     this.purgeBytes.inc(result.bytes);
+  }
+
+  /** One sweep of stored files that no photo owns. */
+  recordOrphanSweep(result: SweepResult): void {
+    this.orphanObjects.inc(result.orphans);
+    this.orphanBytes.inc(result.bytes);
+    this.staleWrites.inc(result.staleWrites);
   }
 
   private counter(name: string, help: string): Counter {

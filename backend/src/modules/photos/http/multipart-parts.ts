@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import { type Request } from 'express';
+import { type Readable } from 'node:stream';
 import { AppError, BadRequestError } from '../../../shared/errors/app-error';
 import { type UploadPart } from '../application/upload-photos.use-case';
 import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '../domain/upload-limits';
@@ -14,6 +15,8 @@ export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> 
   }
   const parser = busboy({
     headers: req.headers,
+    // Browsers send file names as raw UTF-8 bytes; busboy's default (Latin-1) turned "Küche.jpg" into "KÃ¼che.jpg".
+    defParamCharset: 'utf8',
     limits: {
       files: MAX_FILES_PER_REQUEST + 1,
       // One byte past the limit, so the size check downstream sees the file is too large.
@@ -29,8 +32,21 @@ export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> 
     queue.push(item);
     wake?.();
   };
-  parser.on('field', (name, value) => push({ kind: 'field', name, value }));
-  parser.on('file', (field, stream, info) => push({ kind: 'file', field, fileName: info.filename, stream }));
+  parser.on('field', (name, value) =>
+    push(
+      value.includes('\u0000')
+        ? new BadRequestError('NUL_CHARACTER', 'The request contains a NUL character, which is not allowed.')
+        : { kind: 'field', name, value },
+    ),
+  );
+  // A client that goes away mid-file must fail the file being stored, or its consumer (and the half-written object)
+  // would wait forever: busboy ends nothing when its source stops.
+  const openFiles = new Set<Readable>();
+  parser.on('file', (field, stream, info) => {
+    openFiles.add(stream);
+    stream.once('close', () => openFiles.delete(stream));
+    push({ kind: 'file', field, fileName: info.filename, stream });
+  });
   parser.on('filesLimit', () =>
     push(new BadRequestError('TOO_MANY_FILES', `At most ${MAX_FILES_PER_REQUEST} photos can be uploaded at once.`)),
   );
@@ -40,7 +56,12 @@ export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> 
     push(new BadRequestError('MALFORMED_UPLOAD', `The upload could not be read: ${err.message}`)),
   );
   parser.on('close', () => push(null));
-  req.on('aborted', () => push(new BadRequestError('UPLOAD_ABORTED', 'Upload aborted')));
+  req.on('close', () => {
+    if (req.complete) return;
+    const aborted = new BadRequestError('UPLOAD_ABORTED', 'Upload aborted');
+    for (const stream of openFiles) stream.destroy(aborted);
+    push(aborted);
+  });
   req.pipe(parser);
 
   let finished = false;

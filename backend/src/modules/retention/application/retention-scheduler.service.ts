@@ -8,6 +8,7 @@ import { AppMetrics } from '../../metrics/app-metrics';
 import { dailyTick } from '../domain/retention-policy';
 import { PurgeExpiredPhotos, type PurgeResult } from './purge-expired-photos.use-case';
 import { SendPurgeReminders } from './send-purge-reminders.use-case';
+import { SweepOrphanedObjects, type SweepResult } from './sweep-orphaned-objects.use-case';
 
 const TICK_NAME = 'retention.daily';
 /**
@@ -20,6 +21,7 @@ export interface RetentionTickResult {
   tick: string;
   reminders: number;
   purge: PurgeResult;
+  orphans: SweepResult;
 }
 
 /**
@@ -40,6 +42,7 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
     private readonly config: AppConfig,
     private readonly purgeExpiredPhotos: PurgeExpiredPhotos,
     private readonly sendPurgeReminders: SendPurgeReminders,
+    private readonly sweepOrphanedObjects: SweepOrphanedObjects,
     private readonly metrics: AppMetrics,
   ) {}
 
@@ -84,8 +87,10 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
       const purge = await this.purgeExpiredPhotos.execute({ now, signal });
       this.metrics.recordPurge(purge);
       const reminders = await this.sendPurgeReminders.execute(now, signal);
-      await this.finish(tick, { reminders, purge });
-      return { tick, reminders, purge };
+      const orphans = await this.sweepOrphanedObjects.execute({ now, signal });
+      this.metrics.recordOrphanSweep(orphans);
+      await this.finish(tick, { reminders, purge, orphans });
+      return { tick, reminders, purge, orphans };
     } catch (err) {
       // Recorded as failed: the next hourly firing takes the day over, and the purge, being idempotent, carries on
       // from whatever this run finished.

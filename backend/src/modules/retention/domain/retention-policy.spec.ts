@@ -1,4 +1,13 @@
-import { dailyTick, formatPurgeDate, purgeCutoff, purgeDate, reminderCutoff } from './retention-policy';
+import { derivedKeys, originalKey } from '../../photos/domain/photo-files';
+import {
+  dailyTick,
+  formatPurgeDate,
+  ORPHAN_PREFIXES,
+  orphanCutoff,
+  purgeCutoff,
+  purgeDate,
+  reminderCutoff,
+} from './retention-policy';
 
 const completedAt = new Date('2026-01-10T15:30:00.000Z');
 const daysLater = (days: number) => new Date(completedAt.getTime() + days * 24 * 60 * 60 * 1000);
@@ -31,5 +40,17 @@ describe('retention policy', () => {
     expect(dailyTick(new Date('2026-04-10T00:00:00.000Z'))).toBe('2026-04-10');
     expect(dailyTick(new Date('2026-04-10T23:59:59.999Z'))).toBe('2026-04-10');
     expect(dailyTick(new Date('2026-04-11T00:00:00.000Z'))).toBe('2026-04-11');
+  });
+});
+
+describe('the orphan sweep', () => {
+  it('covers every kind of photo file the app stores', () => {
+    const owner = { userId: 7, orderId: 'ord_x', photoId: 42 };
+    const keys = [originalKey(owner, 'png'), ...Object.values(derivedKeys(owner))];
+    for (const key of keys) expect(ORPHAN_PREFIXES.some((prefix) => key.startsWith(prefix))).toBe(true);
+  });
+
+  it('waits a day before a file without an owner is deleted', () => {
+    expect(orphanCutoff(new Date('2026-03-02T10:00:00Z'))).toEqual(new Date('2026-03-01T10:00:00Z'));
   });
 });

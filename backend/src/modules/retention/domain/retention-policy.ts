@@ -27,6 +27,20 @@ export function purgeDate(completedAt: Date): Date {
   return new Date(completedAt.getTime() + RETENTION_DAYS * DAY_MS);
 }
 
+/**
+ * A stored photo file that no photo row owns is deleted once it is this old. Files are written before their rows (an
+ * upload stores every file, then commits; an enhancement writes its outputs, then records them), so a younger one
+ * may belong to work still in flight.
+ */
+export const ORPHAN_GRACE_HOURS = 24;
+/** Where photo files live; anything under these prefixes belongs to a photo row or to nobody. */
+export const ORPHAN_PREFIXES = ['originals/', 'enhanced/', 'previews/', 'thumbnails/'] as const;
+
+/** Objects without an owner last modified at or before this instant are swept at `now`. */
+export function orphanCutoff(now: Date): Date {
+  return new Date(now.getTime() - ORPHAN_GRACE_HOURS * 60 * 60 * 1000);
+}
+
 /** The tick a scheduled run belongs to: one per UTC day, whichever instance fires it. */
 export function dailyTick(now: Date): string {
   return now.toISOString().slice(0, 10);

@@ -95,6 +95,21 @@ export class FilesystemObjectStorage extends ObjectStorage {
     return keys.filter((key) => key.startsWith(prefix)).sort();
   }
 
+  async removeStaleWrites(olderThan: Date): Promise<number> {
+    let removed = 0;
+    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.includes(TEMP_MARKER)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await fs.stat(file).catch(() => null);
+      if (!info || info.mtimeMs >= olderThan.getTime()) continue;
+      await fs.rm(file, { force: true });
+      await this.pruneEmptyFolders(path.dirname(file));
+      removed++;
+    }
+    return removed;
+  }
+
   async ping(): Promise<void> {
     await fs.mkdir(this.root, { recursive: true });
     await fs.access(this.root, fsConstants.R_OK | fsConstants.W_OK);

@@ -92,6 +92,24 @@ export class S3ObjectStorage extends ObjectStorage {
     return keys.sort();
   }
 
+  async removeStaleWrites(olderThan: Date): Promise<number> {
+    await this.ensureBucket();
+    let removed = 0;
+    let keyMarker = '';
+    let uploadIdMarker = '';
+    for (;;) {
+      const page = await this.client.listIncompleteUploadsQuery(this.bucket, '', keyMarker, uploadIdMarker, '');
+      for (const upload of page.uploads) {
+        if (upload.initiated.getTime() >= olderThan.getTime()) continue;
+        await this.client.abortMultipartUpload(this.bucket, upload.key, upload.uploadId);
+        removed++;
+      }
+      if (!page.isTruncated) return removed;
+      keyMarker = page.nextKeyMarker;
+      uploadIdMarker = page.nextUploadIdMarker;
+    }
+  }
+
   async ping(): Promise<void> {
     await this.ensureBucket();
   }

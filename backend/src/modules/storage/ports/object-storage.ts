@@ -31,6 +31,12 @@ export abstract class ObjectStorage {
   abstract delete(key: string): Promise<void>;
   /** Every key starting with the prefix (a plain string prefix, as in S3), sorted. */
   abstract list(prefix: string): Promise<string[]>;
+  /**
+   * Removes writes that never finished and began before `olderThan`: what a process killed mid-upload leaves (temp
+   * files on disk, incomplete multipart uploads in S3). They are never objects, so `list` does not show them.
+   * Returns how many were removed.
+   */
+  abstract removeStaleWrites(olderThan: Date): Promise<number>;
   /** Resolves when the store is reachable and writable (creating the bucket or folder if needed); for readiness. */
   abstract ping(): Promise<void>;
 }
