@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { hugePngHeader, noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
+import { decodePhoto, MAX_WORKING_PIXELS } from './decode';
 import { enhance } from './enhance';
 import { EnhancementError } from './errors';
 
@@ -107,5 +108,31 @@ describe('input handling', () => {
         .toBuffer();
       await expectRefusal(gif, 'IMAGE_UNSUPPORTED');
     });
+  });
+});
+
+describe('memory per photo', () => {
+  it('works on at most MAX_WORKING_PIXELS, reducing a larger photo while decoding, upright', async () => {
+    // 99.8 MP that compress to a few hundred KB: within the upload cap, far beyond what one photo may hold.
+    const huge = await sharp({ create: { width: 11_540, height: 8_650, channels: 3, background: '#c8beb4' } })
+      .withMetadata({ orientation: 6 })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const decoded = await decodePhoto(huge);
+    expect(decoded.image.width * decoded.image.height).toBeLessThanOrEqual(MAX_WORKING_PIXELS);
+    expect(decoded.image.width * decoded.image.height).toBeGreaterThan(0.98 * MAX_WORKING_PIXELS);
+    // Orientation 6 turns it a quarter: upright it is portrait, like its reduced copy.
+    expect(decoded.reducedFrom).toEqual({ width: 8_650, height: 11_540 });
+    expect(decoded.image.height).toBeGreaterThan(decoded.image.width);
+    expect(decoded.image.data.length).toBe(decoded.image.width * decoded.image.height * 3);
+  });
+
+  it('leaves a photo within the bound at its own size', async () => {
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const decoded = await decodePhoto(photo);
+    expect([decoded.image.width, decoded.image.height]).toEqual([800, 600]);
+    expect(decoded.reducedFrom).toBeUndefined();
   });
 });
