@@ -4,8 +4,8 @@ import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { freshIp, latestMagicLink, signInByEmail } from '../support/auth';
-import { buyPackage, sessionOn } from '../support/journey';
-import { smallJpeg } from '../support/photos';
+import { buyPackage, sessionOn, waitForOrder } from '../support/journey';
+import { smallJpeg, zipEntryNames } from '../support/photos';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Every file under a folder, including the adapters' in-flight `~tmp-` files that listings leave out. */
@@ -25,7 +25,7 @@ describe('hardening', () => {
   const newEmail = () => `hardening-${++email}-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ ENHANCER_ENGINE: 'classic' });
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -143,6 +143,27 @@ describe('hardening', () => {
       const order = await host.get(`/api/orders/${orderId}`).expect(200);
       expect(order.body.photos.map((p: { name: string }) => p.name).sort()).toEqual(
         ['Küche.jpg', 'Ванная комната.jpg'].sort(),
+      );
+
+      // Delivered under the same names: the single download and the zip.
+      let rest = host.post('/api/photos/upload').field('orderId', orderId);
+      for (const name of ['a.jpg', 'b.jpg', 'c.jpg']) rest = rest.attach('photos', await smallJpeg(), name);
+      await rest.expect(201);
+      const done = await waitForOrder(host, orderId, (o) => o.status === 'completed', 60_000);
+      const kitchen = (done.photos as { id: number; name?: string }[]).find((p) => p.name === 'Küche.jpg')!;
+      const single = await host.get(`/api/download-photo/${kitchen.id}`).expect(200);
+      expect(single.headers['content-disposition']).toContain("filename*=UTF-8''K%C3%BCche-enhanced.jpg");
+      const zip = await host
+        .get(`/api/orders/${orderId}/download`)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(zipEntryNames(zip.body as Buffer)).toEqual(
+        expect.arrayContaining(['enhanced-photos/Küche-enhanced.jpg', 'enhanced-photos/Ванная комната-enhanced.jpg']),
       );
     });
 

@@ -42,5 +42,7 @@ describe('photo files', () => {
     expect(enhancedDownloadName('IMG_0042.HEIC', 42)).toBe('IMG_0042-enhanced.jpg');
     expect(enhancedDownloadName('"evil"\r\n.jpg', 3)).toBe('evil-enhanced.jpg');
     expect(enhancedDownloadName(null, 9)).toBe('enhanced-photo-9.jpg');
+    expect(enhancedDownloadName('Küche.jpg', 5)).toBe('Küche-enhanced.jpg');
+    expect(enhancedDownloadName('Ванная комната.png', 6)).toBe('Ванная комната-enhanced.jpg');
   });
 });

@@ -58,7 +58,9 @@ export function sniffImageFormat(head: Buffer): ImageFormat | undefined {
 export function enhancedDownloadName(originalName: string | null, photoId: number): string {
   const stem = (originalName ?? '')
     .replace(/\.[^.]*$/, '')
-    .replace(/[^A-Za-z0-9._ -]/g, '')
+    // Letters and digits of any script stay ("Küche", "Ванная"): Content-Disposition carries them as filename*
+    // (RFC 6266) and the zip flags its names as UTF-8; quotes, slashes and control characters go.
+    .replace(/[^\p{L}\p{N}\p{M}._ -]/gu, '')
     .trim()
     .slice(0, 80);
   return stem ? `${stem}-enhanced.jpg` : `enhanced-photo-${photoId}.jpg`;

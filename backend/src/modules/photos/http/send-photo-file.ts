@@ -12,7 +12,18 @@ export async function sendPhotoFile(
   res.setHeader('Content-Length', String(file.size));
   res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (disposition === 'attachment') res.attachment(file.downloadName);
-  else res.setHeader('Content-Disposition', 'inline');
+  res.setHeader('Content-Disposition', disposition === 'attachment' ? attachment(file.downloadName) : 'inline');
   await pipeline(file.stream, res);
+}
+
+/**
+ * `filename*` (RFC 6266, UTF-8) carries the host's own name to every current browser; the plain `filename` is an
+ * ASCII fallback. Express's `res.attachment` sends Latin-1 names such as "Küche" as raw Latin-1 bytes instead,
+ * which clients decode inconsistently.
+ */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'enhanced-photo.jpg';
+  if (ascii === name) return `attachment; filename="${name}"`;
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
