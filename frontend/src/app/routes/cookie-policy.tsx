@@ -1,5 +1,5 @@
 import { ConsentPreferences } from '../../features/consent/components/consent-preferences';
-import { CONSENT_CATEGORIES, useConsent } from '../../features/consent/consent-store';
+import { CONSENT_CATEGORIES, useConsent } from '../../lib/consent';
 import { PolicyLayout, PolicySection } from '../../features/legal/components/policy-layout';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/site';
 
