@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ConsentBanner } from '../../features/consent/components/consent-banner';
+import { ConsentBanner } from '../../features/consent';
 import { openConsentManager } from '../../lib/consent';
 import { PRODUCT_NAME } from '../../lib/site';
 import { Logo } from './logo';

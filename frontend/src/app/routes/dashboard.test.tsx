@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '../../components/ui/use-toast';
 import { callsTo, fakeApi, json } from '../../test/fetch-mock';
 import { currentLocation, notifications, renderApp } from '../../test/render-app';
-import { ORDERS_QUERY_OPTIONS, type OrderSummary } from '../../features/orders/api/get-orders';
+import { ORDERS_QUERY_OPTIONS, type OrderSummary } from '../../features/orders';
 import { signedInUser } from '../../test/users';
 
 const orders: OrderSummary[] = [

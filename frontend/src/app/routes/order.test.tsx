@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '../../components/ui/use-toast';
 import { callsTo, fakeApi, json } from '../../test/fetch-mock';
 import { currentLocation, notifications, renderApp } from '../../test/render-app';
-import type { OrderDetails, OrderPhoto } from '../../features/order-details/api/get-order';
+import type { OrderDetails, OrderPhoto } from '../../features/order-details';
 import { fileResponse, recordDownloadClicks } from '../../test/downloads';
 import { FakeXhr, installFakeXhr, installObjectUrls } from '../../test/fake-xhr';
 import { track } from '../../lib/analytics';

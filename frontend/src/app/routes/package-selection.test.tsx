@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { PACKAGES } from '@catalogue';
 import { dismissToast } from '../../components/ui/use-toast';
-import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth/session-cache';
+import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth';
 import { fakeApi, json, type Routes } from '../../test/fetch-mock';
 import { currentLocation, notifications, renderApp } from '../../test/render-app';
 import { track } from '../../lib/analytics';

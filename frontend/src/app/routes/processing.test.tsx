@@ -1,8 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { callsTo, fakeApi, json } from '../../test/fetch-mock';
 import { currentLocation, renderApp } from '../../test/render-app';
-import { PHOTOS_QUERY_OPTIONS } from '../../features/photos/api/get-photos';
-import type { Photo } from '../../features/photos/types';
+import { type Photo, PHOTOS_QUERY_OPTIONS } from '../../features/photos';
 import { signedInUser } from '../../test/users';
 
 jest.mock('../../lib/analytics', () => ({ track: jest.fn(), trackPageView: jest.fn() }));
