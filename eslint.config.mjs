@@ -1,7 +1,11 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import frontendWalls from './frontend/eslint/feature-walls.mjs';
+
+const frontendWallsOptions = { root: path.join(import.meta.dirname, 'frontend/src') };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', '.nx/**', 'bench-output/**', 'tmp/**'] },
@@ -69,6 +73,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Frontend walls (docs/architecture.md): a feature is used only through its index.ts, and lib/ and components/
+    // import no feature. Frontend files only; the backend's module walls belong in a block of their own.
+    files: ['frontend/src/**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'frontend-walls': frontendWalls },
+    rules: {
+      'frontend-walls/no-feature-internals': ['error', frontendWallsOptions],
+      'frontend-walls/no-feature-in-shared': ['error', frontendWallsOptions],
+    },
+  },
+  {
+    // The walls' own test (a plain CommonJS jest file: ESLint's configuration is JavaScript too).
+    files: ['frontend/eslint/**/*.test.js'],
+    languageOptions: { globals: { ...globals.jest } },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

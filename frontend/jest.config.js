@@ -10,7 +10,8 @@ const swcOptions = {
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // eslint/: the frontend's lint rules, tested with the repository's own ESLint configuration.
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/eslint/**/*.test.js'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^@catalogue$': '<rootDir>/../backend/src/modules/packages/domain/package-catalogue.ts',

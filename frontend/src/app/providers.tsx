@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { Toaster } from '../components/ui/toaster';
-import { AuthProvider } from '../features/auth/components/auth-provider';
+import { AuthProvider } from '../features/auth';
 import { swrFetcher } from '../lib/api-client';
 
 /**

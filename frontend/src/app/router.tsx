@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { ApiKeysPage } from '../features/api-keys/components/api-keys-page';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import { ApiKeysPage } from '../features/api-keys';
+import { RequireAuth } from '../features/auth';
 import { RootLayout } from './layout/root-layout';
 import { AuthConfirmRoute } from './routes/auth-confirm';
 import { AuthErrorRoute } from './routes/auth-error';

@@ -1,5 +1,5 @@
 import posthog from 'posthog-js';
-import { ACCEPT_ALL, REJECT_ALL, resetConsentForTests, saveConsent } from '../features/consent/consent-store';
+import { ACCEPT_ALL, REJECT_ALL, resetConsentForTests, saveConsent } from './consent';
 import { fakeResponse, mockFetch } from '../test/fetch-mock';
 import { ANONYMOUS_ID_KEY, resetAnalyticsForTests, track, trackPageView } from './analytics';
 

@@ -5,7 +5,7 @@
  * the deployment has a PostHog key, otherwise batches to POST /api/analytics/events, which the server records in
  * its own database.
  */
-import { getConsent, hasConsent, subscribeConsent } from '../features/consent/consent-store';
+import { getConsent, hasConsent, subscribeConsent } from './consent';
 
 export type AnalyticsEvent =
   | 'Page View'

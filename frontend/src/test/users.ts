@@ -1,4 +1,4 @@
-import type { User } from '../features/auth/types';
+import type { User } from '../features/auth';
 
 export const signedInUser: User = {
   id: 7,

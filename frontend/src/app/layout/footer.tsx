@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ConsentBanner } from '../../features/consent/components/consent-banner';
-import { openConsentManager } from '../../features/consent/consent-store';
+import { ConsentBanner } from '../../features/consent';
+import { openConsentManager } from '../../lib/consent';
 import { PRODUCT_NAME } from '../../lib/site';
 import { Logo } from './logo';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../../features/auth/auth-context';
+import { useCurrentUser } from '../../features/auth';
 
 export type HeaderVariant = 'solid' | 'transparent';
 

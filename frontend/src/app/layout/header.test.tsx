@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { callsTo, fakeResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { signedInUser } from '../../test/users';
-import { markArrivedFromSignup, SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth/session-cache';
+import { markArrivedFromSignup, SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth';
 
 const signedOut = () => mockFetch(() => fakeResponse({ status: 401, statusText: 'Unauthorized' }));
 const signedIn = (logout: () => Response = () => fakeResponse()) =>

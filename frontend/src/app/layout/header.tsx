@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth';
 import type { HeaderVariant } from './header-variant';
 import { Logo } from './logo';
 

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { AccountRepairBanner } from '../../features/auth/components/account-repair-banner';
+import { AccountRepairBanner } from '../../features/auth';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useHeaderVariant } from './header-variant';

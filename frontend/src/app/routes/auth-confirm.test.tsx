@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { callsTo, fakeResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { signedInUser } from '../../test/users';
-import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth/session-cache';
+import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth';
 
 const LINK = '/auth/confirm#access_token=abc&refresh_token=def&type=magiclink';
 const unauthorized = () => fakeResponse({ status: 401, statusText: 'Unauthorized' });

@@ -6,10 +6,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { PRODUCT_NAME } from '../../lib/site';
-import { completeGoogleSignIn, GOOGLE_CALLBACK_PATH } from '../../features/auth/api/google-sign-in';
-import { useFinishSignIn } from '../../features/auth/api/use-finish-sign-in';
-import { tokensFromHash, verifyMagicLink } from '../../features/auth/api/verify-magic-link';
-import type { SignInResult } from '../../features/auth/types';
+import {
+  completeGoogleSignIn,
+  GOOGLE_CALLBACK_PATH,
+  type SignInResult,
+  tokensFromHash,
+  useFinishSignIn,
+  verifyMagicLink,
+} from '../../features/auth';
 
 const INVALID_LINK = 'Invalid magic link. Please request a new one.';
 

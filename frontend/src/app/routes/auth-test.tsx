@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError } from '../../lib/api-client';
-import { tokensFromHash, verifyMagicLink } from '../../features/auth/api/verify-magic-link';
+import { tokensFromHash, verifyMagicLink } from '../../features/auth';
 
 /** Debug page (spec section 2, Auth test): the tokens a link carries, and the server's verbatim answer to them. */
 export function AuthTestRoute() {

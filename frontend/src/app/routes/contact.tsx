@@ -1,6 +1,6 @@
 import { Card } from '../../components/ui/card';
-import { useCurrentUser } from '../../features/auth/auth-context';
-import { ContactForm } from '../../features/contact/components/contact-form';
+import { useCurrentUser } from '../../features/auth';
+import { ContactForm } from '../../features/contact';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/site';
 
 const FACTS = [

@@ -1,6 +1,6 @@
-import { ConsentPreferences } from '../../features/consent/components/consent-preferences';
-import { CONSENT_CATEGORIES, useConsent } from '../../features/consent/consent-store';
-import { PolicyLayout, PolicySection } from '../../features/legal/components/policy-layout';
+import { ConsentPreferences } from '../../features/consent';
+import { CONSENT_CATEGORIES, useConsent } from '../../lib/consent';
+import { PolicyLayout, PolicySection } from '../../features/legal';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/site';
 
 export function CookiePolicyRoute() {

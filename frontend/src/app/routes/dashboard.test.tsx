@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '../../components/ui/use-toast';
-import { callsTo } from '../../test/fetch-mock';
-import { currentLocation, fakeApi, json, notifications, renderAt } from '../../features/checkout/testing/render-at';
-import { ORDERS_QUERY_OPTIONS, type OrderSummary } from '../../features/orders/api/get-orders';
+import { callsTo, fakeApi, json } from '../../test/fetch-mock';
+import { currentLocation, notifications, renderApp } from '../../test/render-app';
+import { ORDERS_QUERY_OPTIONS, type OrderSummary } from '../../features/orders';
 import { signedInUser } from '../../test/users';
 
 const orders: OrderSummary[] = [
@@ -48,7 +48,7 @@ describe('dashboard', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/orders': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    await renderAt('/dashboard');
+    await renderApp('/dashboard');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Your photos' })).toBeInTheDocument();
     expect(screen.getByText(/deleted automatically after 90 days/)).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('dashboard', () => {
 
   it('invites a host with no orders to enhance their first batch', async () => {
     fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/orders': () => json([]) });
-    const { user } = await renderAt('/dashboard');
+    const { user } = await renderApp('/dashboard');
 
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByText('Get started by enhancing your first batch of photos')).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('dashboard', () => {
 
   it('lists one row per order with photo count, date and the action for its status', async () => {
     fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/orders': () => json(orders) });
-    await renderAt('/dashboard');
+    await renderApp('/dashboard');
 
     await screen.findByTestId('order-row-ord_new');
     expect(within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem')).toHaveLength(3);
@@ -102,7 +102,7 @@ describe('dashboard', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/orders': () => json([{ ...orders[0], id: 'ord_odd', status: 'archived' }]),
     });
-    await renderAt('/dashboard');
+    await renderApp('/dashboard');
 
     expect(await screen.findByRole('link', { name: 'View/Download' })).toHaveAttribute('href', '/order?order=ord_odd');
   });
@@ -110,7 +110,7 @@ describe('dashboard', () => {
   it("Refresh reloads the orders and the user, then toasts 'Refreshed' with the order count", async () => {
     let current: OrderSummary[] = [orders[0]];
     const api = fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/orders': () => json(current) });
-    const { user } = await renderAt('/dashboard');
+    const { user } = await renderApp('/dashboard');
     await screen.findByTestId('order-row-ord_new');
     const meCalls = callsTo(api.fetch, '/api/auth/me').length;
 
@@ -129,7 +129,7 @@ describe('dashboard', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/orders': () => (fail ? json({ message: 'down' }, 500) : json(orders)),
     });
-    const { user } = await renderAt('/dashboard');
+    const { user } = await renderApp('/dashboard');
     await screen.findByTestId('order-row-ord_new');
 
     fail = true;

@@ -2,9 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { useOrders } from '../../features/orders/api/get-orders';
-import { OrderList } from '../../features/orders/components/order-list';
-import { useRefreshOrders } from '../../features/orders/use-refresh-orders';
+import { OrderList, useOrders, useRefreshOrders } from '../../features/orders';
 import { PRODUCT_NAME } from '../../lib/site';
 
 /** /dashboard (spec section 2): the signed-in host's orders, newest first, with the next step for each. */

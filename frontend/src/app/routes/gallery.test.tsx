@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '../../components/ui/use-toast';
-import { currentLocation, fakeApi, json, notifications, renderAt } from '../../features/checkout/testing/render-at';
-import { PhotoViewer } from '../../features/gallery/components/photo-viewer';
-import { fileResponse, recordDownloadClicks } from '../../features/photos/testing/downloads';
-import type { Photo } from '../../features/photos/types';
-import { installObjectUrls } from '../../features/upload/testing/fake-xhr';
+import { fakeApi, json } from '../../test/fetch-mock';
+import { currentLocation, notifications, renderApp } from '../../test/render-app';
+import { PhotoViewer } from '../../features/gallery';
+import { fileResponse, recordDownloadClicks } from '../../test/downloads';
+import type { Photo } from '../../features/photos';
+import { installObjectUrls } from '../../test/fake-xhr';
 import { track } from '../../lib/analytics';
 import { signedInUser } from '../../test/users';
 
@@ -50,7 +51,7 @@ afterEach(() => {
 describe('gallery', () => {
   it("with no completed photos shows 'No Enhanced Photos Yet' with the way to the dashboard and to processing", async () => {
     serve([photo(3, 'still-working.jpg', { status: 'uploaded', enhanced_path: null })]);
-    const { user } = await renderAt('/gallery');
+    const { user } = await renderApp('/gallery');
 
     expect(await screen.findByRole('heading', { name: 'No Enhanced Photos Yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Check Processing Status' })).toHaveAttribute('href', '/processing');
@@ -62,7 +63,7 @@ describe('gallery', () => {
 
   it('lists only completed photos in a scrolling sidebar and shows the first one by default', async () => {
     serve(photos);
-    await renderAt('/gallery');
+    await renderApp('/gallery');
 
     expect(await screen.findByRole('heading', { name: 'All Photos (3)' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'All photos' });
@@ -82,7 +83,7 @@ describe('gallery', () => {
 
   it('switches between the Enhanced and Original versions and between photos', async () => {
     serve(photos);
-    const { user } = await renderAt('/gallery');
+    const { user } = await renderApp('/gallery');
     await screen.findByRole('heading', { name: 'All Photos (3)' });
 
     expect(screen.getByRole('tab', { name: 'Enhanced' })).toHaveAttribute('aria-selected', 'true');
@@ -110,7 +111,7 @@ describe('gallery', () => {
   it("'Download' saves the selected photo and says 'Download successful' with its file name", async () => {
     const clicks = recordDownloadClicks();
     serve(photos, { 'GET /api/download-photo/2': () => fileResponse('bedroom-enhanced.jpg') });
-    const { user } = await renderAt('/gallery');
+    const { user } = await renderApp('/gallery');
     await user.click(await screen.findByRole('button', { name: 'bedroom.jpg' }));
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
@@ -124,7 +125,7 @@ describe('gallery', () => {
 
   it("says 'Photo not available for download' for a photo without an enhanced file", async () => {
     const api = serve([photo(5, 'odd.jpg', { enhanced_path: null })]);
-    const { user } = await renderAt('/gallery');
+    const { user } = await renderApp('/gallery');
 
     await user.click(await screen.findByRole('button', { name: 'Download' }));
 
@@ -137,7 +138,7 @@ describe('gallery', () => {
 
   it("toasts 'Download failed' when the server refuses the photo", async () => {
     serve(photos, { 'GET /api/download-photo/1': () => json({ message: 'gone' }, 404) });
-    const { user } = await renderAt('/gallery');
+    const { user } = await renderApp('/gallery');
 
     await user.click(await screen.findByRole('button', { name: 'Download' }));
 
@@ -149,7 +150,7 @@ describe('gallery', () => {
   it("'Download All' streams one zip per order, busy while it is prepared", async () => {
     const clicks = recordDownloadClicks();
     serve(photos);
-    const { user } = await renderAt('/gallery');
+    const { user } = await renderApp('/gallery');
 
     await user.click(await screen.findByRole('button', { name: 'Download All' }));
 
@@ -171,7 +172,7 @@ describe('gallery', () => {
 
   it('has a tips panel linking to an outside listing-photo guide', async () => {
     serve(photos);
-    await renderAt('/gallery');
+    await renderApp('/gallery');
 
     const guide = await screen.findByRole('link', { name: /guide to great listing photos/ });
     expect(guide).toHaveAttribute('target', '_blank');

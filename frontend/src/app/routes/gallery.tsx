@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button';
-import { PhotoGallery } from '../../features/gallery/components/photo-gallery';
+import { PhotoGallery } from '../../features/gallery';
 import { PRODUCT_NAME } from '../../lib/site';
 
 /** /gallery (spec section 2). */

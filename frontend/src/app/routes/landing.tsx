@@ -1,12 +1,14 @@
-import { useCurrentUser } from '../../features/auth/auth-context';
-import { BeforeAfterGallery } from '../../features/landing/components/before-after-gallery';
-import { BookingBoost } from '../../features/landing/components/booking-boost';
-import { ClosingCta } from '../../features/landing/components/closing-cta';
-import { Faq } from '../../features/landing/components/faq';
-import { Hero } from '../../features/landing/components/hero';
-import { HowItWorks } from '../../features/landing/components/how-it-works';
-import { Pricing } from '../../features/landing/components/pricing';
-import { Testimonials } from '../../features/landing/components/testimonials';
+import { useCurrentUser } from '../../features/auth';
+import {
+  BeforeAfterGallery,
+  BookingBoost,
+  ClosingCta,
+  Faq,
+  Hero,
+  HowItWorks,
+  Pricing,
+  Testimonials,
+} from '../../features/landing';
 import { PRODUCT_NAME } from '../../lib/site';
 
 export const LANDING_TITLE = `${PRODUCT_NAME} | Professional listing photos for vacation rentals`;

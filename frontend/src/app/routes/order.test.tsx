@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '../../components/ui/use-toast';
-import { currentLocation, fakeApi, json, notifications, renderAt } from '../../features/checkout/testing/render-at';
-import type { OrderDetails, OrderPhoto } from '../../features/order-details/api/get-order';
-import { fileResponse, recordDownloadClicks } from '../../features/photos/testing/downloads';
-import { FakeXhr, installFakeXhr, installObjectUrls } from '../../features/upload/testing/fake-xhr';
+import { callsTo, fakeApi, json } from '../../test/fetch-mock';
+import { currentLocation, notifications, renderApp } from '../../test/render-app';
+import type { OrderDetails, OrderPhoto } from '../../features/order-details';
+import { fileResponse, recordDownloadClicks } from '../../test/downloads';
+import { FakeXhr, installFakeXhr, installObjectUrls } from '../../test/fake-xhr';
 import { track } from '../../lib/analytics';
-import { callsTo } from '../../test/fetch-mock';
 import { signedInUser } from '../../test/users';
 
 jest.mock('../../lib/analytics', () => ({ track: jest.fn(), trackPageView: jest.fn() }));
@@ -63,7 +63,7 @@ afterEach(() => {
 describe('order page', () => {
   it("without an order parameter says 'No Order Selected' and links to the dashboard", async () => {
     serve(baseOrder);
-    const { user } = await renderAt('/order');
+    const { user } = await renderApp('/order');
 
     expect(screen.getByRole('heading', { name: 'No Order Selected' })).toBeInTheDocument();
     expect(screen.getByText('Please select an order from your dashboard.')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('order page', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/orders/ord_1': () => new Promise<Response>(() => undefined),
     });
-    await renderAt('/order?order=ord_1');
+    await renderApp('/order?order=ord_1');
 
     expect(await screen.findByText('Loading order details...')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard');
@@ -86,7 +86,7 @@ describe('order page', () => {
 
   it("says 'Order Not Found' for a missing or someone else's order, with the load-failure toast", async () => {
     serve(null);
-    await renderAt('/order?order=ord_1');
+    await renderApp('/order?order=ord_1');
 
     expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
     expect(
@@ -104,7 +104,7 @@ describe('order page', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/orders/ord_1': () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    await renderAt('/order?order=ord_1');
+    await renderApp('/order?order=ord_1');
 
     expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
   });
@@ -112,7 +112,7 @@ describe('order page', () => {
   describe('status new', () => {
     it('asks for the package photo count with the warning, the tip, the upload card and the guidelines', async () => {
       serve({ status: 'new' });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Upload your 20 photos' })).toBeInTheDocument();
       expect(
@@ -139,7 +139,7 @@ describe('order page', () => {
 
     it("sends the order's photos and shows the server's refusal", async () => {
       serve({ status: 'new', package_type: 'basic', photos_purchased: 5, photos_remaining: 5 });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
       const files = Array.from({ length: 5 }, (_, i) => new File(['x'], `room-${i}.jpg`, { type: 'image/jpeg' }));
 
       await user.upload(await screen.findByLabelText('Choose photos'), files);
@@ -154,7 +154,7 @@ describe('order page', () => {
 
     it('uses the photo count of the order package (basic: 5)', async () => {
       serve({ status: 'new', package_type: 'basic', photos_purchased: 5, photos_remaining: 5 });
-      await renderAt('/order?order=ord_1');
+      await renderApp('/order?order=ord_1');
 
       expect(await screen.findByRole('heading', { name: 'Upload your 5 photos' })).toBeInTheDocument();
       expect(screen.getByText('0/5 photos selected')).toBeInTheDocument();
@@ -162,7 +162,7 @@ describe('order page', () => {
 
     it("offers 'Purchase More Credits' instead of the upload card when the host has no credits", async () => {
       serve({ status: 'new' }, {}, { ...signedInUser, photos_remaining: 0 });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       expect(await screen.findByRole('heading', { name: 'No photo credits remaining' })).toBeInTheDocument();
       expect(screen.getByText(/You currently have 0 photo credits/)).toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('order page', () => {
         'GET /api/orders/ord_1': () =>
           json({ ...baseOrder, status, photos: status === 'completed' ? [enhanced(1, 'kitchen.jpg')] : [] }),
       });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       expect(await screen.findByRole('heading', { name: 'Your photos are being enhanced' })).toBeInTheDocument();
       expect(screen.getByText(/typically takes about 3 hours/)).toBeInTheDocument();
@@ -209,7 +209,7 @@ describe('order page', () => {
 
     it('lists the enhanced photos with their thumbnails, labels and downloads', async () => {
       serve(completedOrder);
-      await renderAt('/order?order=ord_1');
+      await renderApp('/order?order=ord_1');
 
       expect(await screen.findByRole('heading', { name: 'Your enhanced photos' })).toBeInTheDocument();
       expect(screen.getByText('2 enhanced photos')).toBeInTheDocument();
@@ -237,7 +237,7 @@ describe('order page', () => {
         purged_at: '2027-02-20T03:00:00Z',
         photos: [purged(enhanced(1, 'kitchen.jpg')), purged(enhanced(2, 'bedroom.jpg'))],
       });
-      await renderAt('/order?order=ord_1');
+      await renderApp('/order?order=ord_1');
 
       expect(await screen.findByText('0 enhanced photos')).toBeInTheDocument();
       expect(
@@ -250,7 +250,7 @@ describe('order page', () => {
     it("downloads one photo under the server's file name", async () => {
       const clicks = recordDownloadClicks();
       serve(completedOrder, { 'GET /api/download-photo/1': () => fileResponse('kitchen-enhanced.jpg') });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       await user.click(await screen.findByRole('button', { name: 'Download kitchen.jpg' }));
 
@@ -264,7 +264,7 @@ describe('order page', () => {
     it("falls back to 'enhanced-photo-{id}.jpg' when the server sends no file name", async () => {
       const clicks = recordDownloadClicks();
       serve(completedOrder, { 'GET /api/download-photo/2': () => fileResponse(null) });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       await user.click(await screen.findByRole('button', { name: 'Download bedroom.jpg' }));
 
@@ -274,7 +274,7 @@ describe('order page', () => {
 
     it("toasts 'Download failed' when the photo cannot be fetched", async () => {
       serve(completedOrder, { 'GET /api/download-photo/1': () => json({ message: 'gone' }, 500) });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       await user.click(await screen.findByRole('button', { name: 'Download kitchen.jpg' }));
 
@@ -287,7 +287,7 @@ describe('order page', () => {
     it("'Download All Photos' hands the streamed zip to the browser: 'Preparing download', busy, then 'Download started'", async () => {
       const clicks = recordDownloadClicks();
       serve(completedOrder);
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       await user.click(await screen.findByRole('button', { name: 'Download All Photos' }));
 
@@ -310,7 +310,7 @@ describe('order page', () => {
     it("says 'No photos to download' when none of the order's photos was enhanced", async () => {
       const clicks = recordDownloadClicks();
       serve({ status: 'completed', photos: [{ ...enhanced(3, 'garden.jpg'), enhanced_path: null }] });
-      const { user } = await renderAt('/order?order=ord_1');
+      const { user } = await renderApp('/order?order=ord_1');
 
       await user.click(await screen.findByRole('button', { name: 'Download All Photos' }));
 
@@ -322,7 +322,7 @@ describe('order page', () => {
 
     it('tells the host to contact support when the order has no photos', async () => {
       serve({ status: 'completed', photos: [] });
-      await renderAt('/order?order=ord_1');
+      await renderApp('/order?order=ord_1');
 
       expect(await screen.findByRole('heading', { name: 'No photos available' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/contact');
@@ -332,7 +332,7 @@ describe('order page', () => {
 
   it("shows 'Unknown Order Status' with the status for anything else", async () => {
     serve({ status: 'archived' });
-    await renderAt('/order?order=ord_1');
+    await renderApp('/order?order=ord_1');
 
     expect(await screen.findByRole('heading', { name: 'Unknown Order Status' })).toBeInTheDocument();
     expect(screen.getByText('archived')).toBeInTheDocument();

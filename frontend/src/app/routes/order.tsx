@@ -1,11 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useOrder } from '../../features/order-details/api/get-order';
-import { OrderCompleted } from '../../features/order-details/components/order-completed';
-import { OrderNotice } from '../../features/order-details/components/order-notice';
-import { OrderPending } from '../../features/order-details/components/order-pending';
-import { OrderUploadSection } from '../../features/order-details/components/order-upload-section';
+import { OrderCompleted, OrderNotice, OrderPending, OrderUploadSection, useOrder } from '../../features/order-details';
 import { PRODUCT_NAME } from '../../lib/site';
 
 /** /order?order={id} (spec section 2, Order details): upload, wait, or download, by the order's status. */

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { PACKAGES } from '@catalogue';
 import { dismissToast } from '../../components/ui/use-toast';
-import { currentLocation, fakeApi, json, notifications, renderAt } from '../../features/checkout/testing/render-at';
+import { fakeApi, json } from '../../test/fetch-mock';
+import { currentLocation, notifications, renderApp } from '../../test/render-app';
 import { signedInUser } from '../../test/users';
 
 const confirmPayment = jest.fn();
@@ -41,7 +42,7 @@ function server() {
 }
 
 async function openStripeCheckout() {
-  const utils = await renderAt('/package-selection?package=basic');
+  const utils = await renderApp('/package-selection?package=basic');
   await utils.user.click(screen.getByRole('button', { name: 'Choose Basic' }));
   await screen.findByText('Stripe Payment Element');
   return utils;
@@ -96,7 +97,7 @@ describe('package selection with Stripe configured', () => {
 
   it('finishes a purchase when Stripe sends the visitor back after a redirect', async () => {
     const api = server();
-    await renderAt(
+    await renderApp(
       '/package-selection?package=standard&payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=succeeded',
     );
 
@@ -107,7 +108,7 @@ describe('package selection with Stripe configured', () => {
 
   it("says 'Payment incomplete. Please try again.' when Stripe sends the visitor back without success", async () => {
     const api = server();
-    await renderAt('/package-selection?package=standard&payment_intent=pi_9&redirect_status=failed');
+    await renderApp('/package-selection?package=standard&payment_intent=pi_9&redirect_status=failed');
 
     expect(await notifications().findByText('Payment incomplete. Please try again.')).toBeInTheDocument();
     expect(currentLocation()).toBe('/package-selection?package=standard');

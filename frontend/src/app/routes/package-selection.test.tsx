@@ -1,15 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { PACKAGES } from '@catalogue';
 import { dismissToast } from '../../components/ui/use-toast';
-import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth/session-cache';
-import {
-  currentLocation,
-  fakeApi,
-  json,
-  notifications,
-  renderAt,
-  type Routes,
-} from '../../features/checkout/testing/render-at';
+import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth';
+import { fakeApi, json, type Routes } from '../../test/fetch-mock';
+import { currentLocation, notifications, renderApp } from '../../test/render-app';
 import { track } from '../../lib/analytics';
 import { signedInUser } from '../../test/users';
 
@@ -61,14 +55,14 @@ function card(type: string) {
 }
 
 async function openCheckout(path = '/package-selection', type = 'Standard') {
-  const utils = await renderAt(path);
+  const utils = await renderApp(path);
   await utils.user.click(await screen.findByRole('button', { name: `Choose ${type}` }));
   await screen.findByRole('heading', { level: 1, name: `Checkout: ${type} Package` });
   return utils;
 }
 
 async function pay(
-  user: Awaited<ReturnType<typeof renderAt>>['user'],
+  user: Awaited<ReturnType<typeof renderApp>>['user'],
   number: string,
   expiry = '12 / 34',
   cvc = '123',
@@ -87,7 +81,7 @@ afterEach(() => {
 describe('package selection: the cards', () => {
   it('shows the headline and the three packages with their copy, standard marked popular', async () => {
     server();
-    await renderAt('/package-selection');
+    await renderApp('/package-selection');
 
     expect(
       screen.getByRole('heading', { level: 1, name: 'Professional photos for 15x less than a physical photo shoot' }),
@@ -117,7 +111,7 @@ describe('package selection: the cards', () => {
 
   it('uses the bundled catalogue when GET /api/packages fails', async () => {
     server({ 'GET /api/packages': () => json({ message: 'down' }, 500) });
-    await renderAt('/package-selection');
+    await renderApp('/package-selection');
 
     expect(card('standard').getByText('$69')).toBeInTheDocument();
     expect(card('premium').getByText('Express 12-hour turnaround')).toBeInTheDocument();
@@ -130,7 +124,7 @@ describe('package selection: the cards', () => {
     ['sTaNdArD', 'standard'],
   ])('?package=%s preselects the %s card', async (value, type) => {
     server();
-    await renderAt(`/package-selection?package=${value}`);
+    await renderApp(`/package-selection?package=${value}`);
 
     expect(screen.getByTestId(`package-card-${type}`)).toHaveAttribute('aria-current', 'true');
     expect(card(type).getByText('Your pick')).toBeInTheDocument();
@@ -139,7 +133,7 @@ describe('package selection: the cards', () => {
 
   it.each(['deluxe', '', 'premium1', 'basic,premium'])('ignores ?package=%s', async (value) => {
     server();
-    await renderAt(`/package-selection?package=${encodeURIComponent(value)}`);
+    await renderApp(`/package-selection?package=${encodeURIComponent(value)}`);
 
     expect(screen.getByRole('heading', { level: 1, name: /15x less/ })).toBeInTheDocument();
     expect(screen.queryByText('Your pick')).not.toBeInTheDocument();
@@ -151,7 +145,7 @@ describe('package selection: who may see it', () => {
 
   it('sends a visitor who is not signed in, with no signup flag and no cached user, to /', async () => {
     server(signedOut);
-    await renderAt('/package-selection?package=basic');
+    await renderApp('/package-selection?package=basic');
 
     await waitFor(() => expect(currentLocation()).toBe('/'));
     expect(screen.queryByRole('heading', { name: /15x less/ })).not.toBeInTheDocument();
@@ -160,7 +154,7 @@ describe('package selection: who may see it', () => {
   it('lets a visitor who has just signed up stay', async () => {
     window.sessionStorage.setItem(SIGNUP_FLAG_KEY, 'true');
     server(signedOut);
-    await renderAt('/package-selection');
+    await renderApp('/package-selection');
 
     expect(await screen.findByRole('heading', { level: 1, name: /15x less/ })).toBeInTheDocument();
     expect(currentLocation()).toBe('/package-selection');
@@ -169,7 +163,7 @@ describe('package selection: who may see it', () => {
   it('lets a visitor with a temporary user in session storage stay while the server cannot be reached', async () => {
     window.sessionStorage.setItem(TEMP_USER_KEY, JSON.stringify(signedInUser));
     server({ 'GET /api/auth/me': () => Promise.reject(new TypeError('Failed to fetch')) });
-    await renderAt('/package-selection');
+    await renderApp('/package-selection');
 
     expect(await screen.findByRole('heading', { level: 1, name: /15x less/ })).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
@@ -350,7 +344,7 @@ describe('package selection: checkout', () => {
 
   it("toasts 'Error' ('Failed to create payment intent') when the payment cannot be started", async () => {
     server({ 'POST /api/create-payment-intent': () => json({ statusCode: 500, message: 'boom' }, 500) });
-    const { user } = await renderAt('/package-selection');
+    const { user } = await renderApp('/package-selection');
 
     await user.click(screen.getByRole('button', { name: 'Choose Basic' }));
 
@@ -362,7 +356,7 @@ describe('package selection: checkout', () => {
 
   it("toasts 'Payment setup failed' ('Failed to initialize payment') when payments cannot be set up", async () => {
     server({ 'GET /api/payments/config': () => json({ message: 'down' }, 503) });
-    const { user } = await renderAt('/package-selection');
+    const { user } = await renderApp('/package-selection');
 
     await user.click(screen.getByRole('button', { name: 'Choose Basic' }));
 

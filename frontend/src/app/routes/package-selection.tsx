@@ -4,18 +4,20 @@ import { useSWRConfig } from 'swr';
 import { parsePackageType, type PackageDefinition, type PackageType } from '@catalogue';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { useCurrentUser } from '../../features/auth/auth-context';
-import { hasSignupFlag, readCachedUser } from '../../features/auth/session-cache';
-import { createPaymentIntent, type PaymentIntent } from '../../features/checkout/api/create-payment-intent';
-import { type PaymentConfig, usePaymentConfig } from '../../features/checkout/api/get-payment-config';
-import { CheckoutView } from '../../features/checkout/components/checkout-view';
-import { finishPurchase, type PurchaseSuccess } from '../../features/checkout/finish-purchase';
-import { PAYMENT_MESSAGES } from '../../features/checkout/messages';
-import { purchaseRedirect } from '../../features/checkout/safe-redirect';
-import { ORDERS_KEY } from '../../features/orders/api/get-orders';
-import { packageEventProps } from '../../features/packages/analytics';
-import { usePackages } from '../../features/packages/api/get-packages';
-import { PackageCards } from '../../features/packages/components/package-cards';
+import { hasSignupFlag, readCachedUser, useCurrentUser } from '../../features/auth';
+import {
+  CheckoutView,
+  createPaymentIntent,
+  finishPurchase,
+  PAYMENT_MESSAGES,
+  type PaymentConfig,
+  type PaymentIntent,
+  purchaseRedirect,
+  type PurchaseSuccess,
+  usePaymentConfig,
+} from '../../features/checkout';
+import { ORDERS_KEY } from '../../features/orders';
+import { PackageCards, packageEventProps, usePackages } from '../../features/packages';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { track } from '../../lib/analytics';
 import { PRODUCT_NAME } from '../../lib/site';

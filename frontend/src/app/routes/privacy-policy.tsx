@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PolicyLayout, PolicySection } from '../../features/legal/components/policy-layout';
+import { PolicyLayout, PolicySection } from '../../features/legal';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/site';
 
 export function PrivacyPolicyRoute() {

@@ -1,8 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { currentLocation, fakeApi, json, renderAt } from '../../features/checkout/testing/render-at';
-import { PHOTOS_QUERY_OPTIONS } from '../../features/photos/api/get-photos';
-import type { Photo } from '../../features/photos/types';
-import { callsTo } from '../../test/fetch-mock';
+import { callsTo, fakeApi, json } from '../../test/fetch-mock';
+import { currentLocation, renderApp } from '../../test/render-app';
+import { type Photo, PHOTOS_QUERY_OPTIONS } from '../../features/photos';
 import { signedInUser } from '../../test/users';
 
 jest.mock('../../lib/analytics', () => ({ track: jest.fn(), trackPageView: jest.fn() }));
@@ -31,7 +30,7 @@ describe('processing page', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/photos': () => json([photo(1, 'uploaded'), photo(2, 'uploaded'), photo(3, 'completed')]),
     });
-    const { user } = await renderAt('/processing');
+    const { user } = await renderApp('/processing');
 
     expect(screen.getByRole('heading', { name: 'Your Photos Are Being Enhanced' })).toBeInTheDocument();
     expect(await screen.findByText('Processing')).toBeInTheDocument();
@@ -52,7 +51,7 @@ describe('processing page', () => {
       'GET /api/auth/me': () => json({ ...signedInUser, package_type: 'premium' }),
       'GET /api/photos': () => json([photo(1, 'uploaded')]),
     });
-    await renderAt('/processing');
+    await renderApp('/processing');
 
     expect(await screen.findByText(/up to 12 hours/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Completed Photos' })).toBeDisabled();
@@ -62,7 +61,7 @@ describe('processing page', () => {
     jest.useFakeTimers({ advanceTimers: true });
     let photos = [photo(1, 'uploaded'), photo(2, 'uploaded')];
     const api = fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/photos': () => json(photos) });
-    await renderAt('/processing');
+    await renderApp('/processing');
     await screen.findByText('Processing');
     expect(count('Processing')).toBe('2');
     const before = callsTo(api.fetch, '/api/photos').length;
@@ -84,7 +83,7 @@ describe('processing page', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/photos': () => json([photo(1, 'completed'), photo(2, 'failed')]),
     });
-    await renderAt('/processing');
+    await renderApp('/processing');
 
     expect(await screen.findByText('All Photos Completed!')).toBeInTheDocument();
     expect(count('Completed')).toBe('1');
@@ -98,7 +97,7 @@ describe('processing page', () => {
       'GET /api/auth/me': () => json(signedInUser),
       'GET /api/photos': () => json([photo(1, 'completed'), photo(2, 'completed')]),
     });
-    await renderAt('/processing');
+    await renderApp('/processing');
 
     expect(await screen.findByText('All Photos Completed!')).toBeInTheDocument();
     expect(count('Completed')).toBe('2');
@@ -112,7 +111,7 @@ describe('processing page', () => {
   it('does not redirect while there are no photos at all', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/photos': () => json([]) });
-    await renderAt('/processing');
+    await renderApp('/processing');
     await screen.findByText('Processing');
 
     act(() => jest.advanceTimersByTime(3000));

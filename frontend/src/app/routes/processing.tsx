@@ -1,4 +1,4 @@
-import { ProcessingProgress } from '../../features/photos/components/processing-progress';
+import { ProcessingProgress } from '../../features/photos';
 import { PRODUCT_NAME } from '../../lib/site';
 
 /** /processing (spec section 2). */

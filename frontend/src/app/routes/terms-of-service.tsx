@@ -1,4 +1,4 @@
-import { PolicyLayout, PolicySection } from '../../features/legal/components/policy-layout';
+import { PolicyLayout, PolicySection } from '../../features/legal';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/site';
 
 export function TermsOfServiceRoute() {

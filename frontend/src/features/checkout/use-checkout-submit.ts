@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PackageDefinition } from '@catalogue';
 import { track } from '../../lib/analytics';
-import { packageEventProps } from '../packages/analytics';
+import { packageEventProps } from '../packages';
 import { finishPurchase, type PurchaseSuccess } from './finish-purchase';
 import { PAYMENT_MESSAGES } from './messages';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
-import { CONSENT_STORAGE_KEY, getConsent, resetConsentForTests } from './consent-store';
+import { CONSENT_STORAGE_KEY, getConsent, resetConsentForTests } from '../../lib/consent';
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../components/ui/use-toast';
-import { useCurrentUser } from '../auth/auth-context';
+import { useCurrentUser } from '../auth';
 import { getOrders, ORDERS_KEY } from './api/get-orders';
 
 /** The dashboard's Refresh (spec section 2): reload orders and the current user, then say how it went. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { ACCEPT_ALL, closeConsentManager, REJECT_ALL, saveConsent, useConsent } from '../consent-store';
+import { ACCEPT_ALL, closeConsentManager, REJECT_ALL, saveConsent, useConsent } from '../../../lib/consent';
 import { ConsentPreferences } from './consent-preferences';
 
 /** Asks once per browser (and again from 'Cookie settings'); nothing optional runs before a choice is made. */

@@ -6,7 +6,7 @@ import {
   type OptionalCategory,
   REJECT_ALL,
   saveConsent,
-} from '../consent-store';
+} from '../../../lib/consent';
 
 /** The four categories as switches; essential is shown on and cannot be changed. */
 export function ConsentPreferences({ initial, onSaved }: { initial: ConsentChoices | null; onSaved?: () => void }) {

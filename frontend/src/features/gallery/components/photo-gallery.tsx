@@ -4,9 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { photoFileUrl } from '../../../lib/file-name';
-import { useZipDownload, type ZipRequest } from '../../photos/api/download-order-zip';
-import { usePhotos } from '../../photos/api/get-photos';
-import type { Photo } from '../../photos/types';
+import { type Photo, usePhotos, useZipDownload, type ZipRequest } from '../../photos';
 import { PhotoViewer, viewUrl } from './photo-viewer';
 
 /** An outside guide to listing photos for the tips panel. */

@@ -2,8 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
-import { downloadPhoto } from '../../photos/api/download-photo';
-import type { Photo } from '../../photos/types';
+import { downloadPhoto, type Photo } from '../../photos';
 import { DownloadIcon } from '../../../components/ui/icons';
 
 export const viewUrl = (photoId: number) => `/api/photos/view/${photoId}`;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
-import { SignInCard } from '../../auth/components/sign-in-card';
+import { SignInCard } from '../../auth';
 
 /** Section 8: a way into the product that fits the visitor's state. */
 export function ClosingCta({ visitor }: { visitor: 'signed-in' | 'signed-out' | 'unknown' }) {

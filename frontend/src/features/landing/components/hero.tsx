@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { SECTION_IDS, scrollToSection } from '../scroll';
 import { CheckIcon } from './icons';
-import { SignInCard } from '../../auth/components/sign-in-card';
+import { SignInCard } from '../../auth';
 
 const HIGHLIGHTS = ['Delivered within 3 hours', '15x cheaper than a photographer', 'Satisfaction guaranteed'];
 

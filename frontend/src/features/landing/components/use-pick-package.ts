@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { getPackage, type PackageType } from '@catalogue';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../auth';
 import { track } from '../../../lib/analytics';
 import { SECTION_IDS, SIGNUP_SCROLL_DELAY_MS, scrollToSection } from '../scroll';
 

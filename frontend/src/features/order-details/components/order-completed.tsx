@@ -3,8 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { SUPPORT_EMAIL } from '../../../lib/site';
-import { downloadPhoto } from '../../photos/api/download-photo';
-import { useZipDownload } from '../../photos/api/download-order-zip';
+import { downloadPhoto, useZipDownload } from '../../photos';
 import type { OrderDetails, OrderPhoto } from '../api/get-order';
 import { DownloadIcon } from '../../../components/ui/icons';
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { getPackage } from '@catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useCurrentUser } from '../../auth/auth-context';
-import { PhotoUpload } from '../../upload/components/photo-upload';
+import { useCurrentUser } from '../../auth';
+import { PhotoUpload } from '../../upload';
 import type { OrderDetails } from '../api/get-order';
 import { CloseIcon } from '../../../components/ui/icons';
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../auth';
 import { apiGet } from '../../../lib/api-client';
 import type { Photo } from '../types';
 

@@ -4,7 +4,7 @@ import { Toaster } from '../../../components/ui/toaster';
 import { dismissToast } from '../../../components/ui/use-toast';
 import { track } from '../../../lib/analytics';
 import { uploadBlocker } from '../selection';
-import { FakeXhr, imageFile, installFakeXhr, installObjectUrls } from '../testing/fake-xhr';
+import { FakeXhr, imageFile, installFakeXhr, installObjectUrls } from '../../../test/fake-xhr';
 import { PhotoUpload, type PhotoUploadProps } from './photo-upload';
 
 jest.mock('../../../lib/analytics', () => ({ track: jest.fn(), trackPageView: jest.fn() }));

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The cookie consent manager's memory (spec section 2, Policy pages): four categories, essential always on, the
- * choice kept in this browser's local storage. Analytics reads it before sending anything.
+ * choice kept in this browser's local storage. It lives in lib/ because analytics (lib/analytics.ts) reads it before
+ * sending anything and lib/ imports no feature; the banner and the preferences form are features/consent.
  */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 export const CONSENT_VERSION = 1;

@@ -1,0 +1,11 @@
+export { AccountRepairBanner } from './components/account-repair-banner';
+export { AuthProvider } from './components/auth-provider';
+export { RequireAuth } from './components/require-auth';
+export { SignInCard } from './components/sign-in-card';
+export { completeGoogleSignIn, GOOGLE_CALLBACK_PATH } from './api/google-sign-in';
+export { useLogout } from './api/logout';
+export { useFinishSignIn } from './api/use-finish-sign-in';
+export { tokensFromHash, verifyMagicLink } from './api/verify-magic-link';
+export { useCurrentUser } from './auth-context';
+export { hasSignupFlag, markArrivedFromSignup, readCachedUser, SIGNUP_FLAG_KEY, TEMP_USER_KEY } from './session-cache';
+export type { SignInResult, User } from './types';

@@ -1,0 +1,2 @@
+export { ConsentBanner } from './components/consent-banner';
+export { ConsentPreferences } from './components/consent-preferences';

@@ -1,0 +1,2 @@
+export { PhotoGallery } from './components/photo-gallery';
+export { PhotoViewer } from './components/photo-viewer';

@@ -1,0 +1,1 @@
+export { PolicyLayout, PolicySection } from './components/policy-layout';

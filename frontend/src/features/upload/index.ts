@@ -1,0 +1,1 @@
+export { PhotoUpload } from './components/photo-upload';
