@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Clock } from '../../src/modules/auth/ports/clock';
 import { freshIp, latestMagicLink, sessionCookie, signInByEmail } from '../support/auth';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { PRODUCTION_ENV, startTestApp, type TestApp } from '../support/test-app';
 
 describe('signing in with an emailed link', () => {
   let t: TestApp;
@@ -196,12 +196,7 @@ describe('signing in with an emailed link', () => {
 describe('the session cookie in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://photos.example.com',
-      PAYMENTS: 'test',
-      METRICS_TOKEN: 'a-long-enough-scrape-token',
-    });
+    t = await startTestApp(PRODUCTION_ENV);
   }, 60_000);
   afterAll(async () => t?.close());
 

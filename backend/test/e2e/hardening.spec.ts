@@ -6,7 +6,7 @@ import request from 'supertest';
 import { freshIp, latestMagicLink, signInByEmail } from '../support/auth';
 import { buyPackage, sessionOn, waitForOrder } from '../support/journey';
 import { smallJpeg, zipEntryNames } from '../support/photos';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { PRODUCTION_ENV, startTestApp, type TestApp } from '../support/test-app';
 
 /** Every file under a folder, including the adapters' in-flight `~tmp-` files that listings leave out. */
 function filesUnder(dir: string): string[] {
@@ -225,12 +225,7 @@ describe('hardening', () => {
 describe('hardening in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://photos.example.com',
-      PAYMENTS: 'test',
-      METRICS_TOKEN: 'a-long-enough-scrape-token',
-    });
+    t = await startTestApp(PRODUCTION_ENV);
   }, 60_000);
   afterAll(async () => t?.close());
 

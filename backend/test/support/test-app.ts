@@ -7,6 +7,17 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { createHttpApp, type CreateAppOptions } from '../../src/create-app';
 import { createScratchDatabase, testDatabaseUrl } from './postgres';
 
+/**
+ * A production host as an operator must configure one: its public HTTPS address, a metrics token, and the test
+ * gateway asked for by name (Stripe is out of reach here).
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://photos.example.com',
+  PAYMENTS: 'test',
+  METRICS_TOKEN: 'a-long-enough-scrape-token',
+};
+
 export interface TestApp {
   app: NestExpressApplication;
   config: AppConfig;
