@@ -43,6 +43,10 @@ suite('public pages in Chromium', () => {
     await server?.stop();
   });
 
+  /** Anything the app's Content-Security-Policy refused, on any page opened: the client must need nothing else. */
+  const cspViolations: string[] = [];
+  afterAll(() => expect(cspViolations).toEqual([]));
+
   async function open(path: string, width: number, consent: 'accept' | 'reject' | 'ask' = 'reject'): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     if (consent !== 'ask') {
@@ -61,6 +65,9 @@ suite('public pages in Chromium', () => {
       );
     }
     const page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${path}: ${message.text()}`);
+    });
     await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
     return page;
   }
@@ -223,6 +230,13 @@ suite('public pages in Chromium', () => {
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
         await page.context().close();
       }
+      // The token debug page with a server answer shown: a long answer scrolls sideways and must take focus.
+      const debug = await open('/auth/test#access_token=not-a-real-token&refresh_token=r', width);
+      await debug.getByRole('button', { name: 'Verify Token' }).click();
+      await debug.getByLabel('Server response').waitFor();
+      for (const v of await seriousAxeViolations(debug))
+        problems.push(`/auth/test with an answer at ${width}px: ${v.id} ${v.help}`);
+      await debug.context().close();
       // The consent banner itself, as a first-time visitor sees it.
       const page = await open('/', width, 'ask');
       for (const v of await seriousAxeViolations(page))

@@ -60,7 +60,7 @@ export function Footer() {
           <button
             type="button"
             onClick={openConsentManager}
-            className="rounded text-sm text-slate-400 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-500"
+            className="min-h-6 rounded px-1 py-1 text-sm text-slate-400 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-500"
           >
             Cookie settings
           </button>

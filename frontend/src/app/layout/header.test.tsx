@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { callsTo, fakeResponse, mockFetch } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render-app';
+import { currentLocation, renderApp } from '../../test/render-app';
 import { signedInUser } from '../../test/users';
 import { markArrivedFromSignup, SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth';
 
@@ -68,6 +68,17 @@ describe('header', () => {
     await user.click(header().getByRole('button', { name: 'Enhance your listing' }));
 
     expect(screen.getByRole('heading', { level: 1, name: /professional listing photos/i })).toBeInTheDocument();
+  });
+
+  it('"Enhance your listing" takes a signed-in host, who has no signup form, to package selection', async () => {
+    signedIn();
+    const { user } = await renderApp('/');
+    await waitFor(() => expect(screen.queryByText('Loading your account...')).not.toBeInTheDocument());
+    await screen.findByRole('link', { name: /Choose a Package/i });
+
+    await user.click(header().getByRole('button', { name: 'Enhance your listing' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/package-selection'));
   });
 
   it('opens a menu with the same links on small screens', async () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { useLogout } from '../../features/auth';
+import { useCurrentUser, useLogout } from '../../features/auth';
 import type { HeaderVariant } from './header-variant';
 import { Logo } from './logo';
 
@@ -43,9 +43,14 @@ function PublicHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
+  const { user } = useCurrentUser();
+
   const enhanceListing = () => {
     setMenuOpen(false);
-    if (pathname === '/') {
+    // A signed-in host has no signup form to scroll to: the button's next step for them is choosing a package.
+    if (user) {
+      navigate('/package-selection');
+    } else if (pathname === '/') {
       document.getElementById('signup-form')?.scrollIntoView({ behavior: 'smooth' });
     } else {
       navigate('/#signup-form');

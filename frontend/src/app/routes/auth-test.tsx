@@ -50,6 +50,8 @@ export function AuthTestRoute() {
         {answer !== null && (
           <pre
             aria-label="Server response"
+            // A long answer scrolls sideways: keyboard users must be able to focus it to scroll it.
+            tabIndex={0}
             className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-5 text-slate-100"
           >
             {answer}

@@ -30,7 +30,7 @@ export function ConsentPreferences({ initial, onSaved }: { initial: ConsentChoic
               <input
                 id={id}
                 type="checkbox"
-                className="mt-1 size-4 accent-teal-700"
+                className="mt-0.5 size-6 shrink-0 accent-teal-700"
                 checked={essential ? true : choices[category.id as OptionalCategory]}
                 disabled={essential}
                 aria-describedby={`${id}-purpose`}

@@ -68,7 +68,7 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
                         loading="lazy"
                         className="aspect-[4/3] w-full bg-slate-100 object-cover"
                       />
-                      <span className="absolute top-2 left-2 rounded-full bg-teal-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+                      <span className="absolute top-2 left-2 rounded-full bg-teal-700 px-2.5 py-0.5 text-xs font-semibold text-white">
                         Enhanced
                       </span>
                     </div>
