@@ -100,7 +100,7 @@ describe('upload to delivery', () => {
     );
     expect(allReady).toHaveLength(1);
     expect(ready[0].to).toContain('journey@example.com');
-    expect(ready[0].links.some((l) => l.endsWith(`/order?order=${orderId}`))).toBe(true);
+    expect(ready[0].links.some((l) => l.endsWith(`/gallery?order=${orderId}`))).toBe(true);
 
     const photo = order.photos[0];
     const thumb = await as(cookie)

@@ -92,6 +92,11 @@ describe('dashboard', () => {
       'href',
       '/order?order=ord_done',
     );
+    expect(row('ord_done').getByRole('link', { name: 'Open gallery' })).toHaveAttribute(
+      'href',
+      '/gallery?order=ord_done',
+    );
+    expect(row('ord_new').queryByRole('link', { name: 'Open gallery' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Enhance more photos' })).toHaveAttribute('href', '/package-selection');
     expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();

@@ -81,6 +81,19 @@ describe('gallery', () => {
     expect(screen.queryByText('Select a photo from the gallery to view it here')).not.toBeInTheDocument();
   });
 
+  it("shows one order's photos when opened from that order (/gallery?order=…), with the way back to all", async () => {
+    serve(photos);
+    const { user } = await renderApp('/gallery?order=ord_b');
+
+    expect(await screen.findByRole('heading', { name: 'All Photos (1)' })).toBeInTheDocument();
+    const thumbs = within(screen.getByRole('list', { name: 'All photos' })).getAllByRole('button');
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual(['terrace.jpg']);
+    expect(within(viewer()).getByRole('img', { name: 'terrace.jpg, enhanced' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Show all your photos' }));
+    expect(await screen.findByRole('heading', { name: 'All Photos (3)' })).toBeInTheDocument();
+  });
+
   it('switches between the Enhanced and Original versions and between photos', async () => {
     serve(photos);
     const { user } = await renderApp('/gallery');

@@ -33,6 +33,14 @@ const enhanced = (id: number, name: string): OrderPhoto => ({
   process_date: '2026-11-20T12:00:00Z',
 });
 
+const uploaded = (id: number, name: string): OrderPhoto => ({
+  ...enhanced(id, name),
+  status: 'uploaded',
+  enhanced_path: null,
+  thumbnail_path: null,
+  process_date: null,
+});
+
 function serve(
   order: Partial<OrderDetails> | null,
   extra: Record<string, () => Response | Promise<Response>> = {},
@@ -196,6 +204,35 @@ describe('order page', () => {
     });
   });
 
+  describe('status pending, as photos finish', () => {
+    it('asks again every 10 seconds and shows each photo as soon as it is enhanced', async () => {
+      jest.useFakeTimers({ advanceTimers: true });
+      try {
+        let photos = [uploaded(1, 'kitchen.jpg'), uploaded(2, 'bedroom.jpg')];
+        const api = fakeApi({
+          'GET /api/auth/me': () => json(signedInUser),
+          'GET /api/orders/ord_1': () => json({ ...baseOrder, status: 'pending', photos }),
+        });
+        await renderApp('/order?order=ord_1');
+        expect(await screen.findByText('0 of 2 photos ready')).toBeInTheDocument();
+        expect(screen.queryByRole('list', { name: 'Photos ready so far' })).not.toBeInTheDocument();
+        const before = callsTo(api.fetch, '/api/orders/ord_1').length;
+
+        photos = [enhanced(1, 'kitchen.jpg'), uploaded(2, 'bedroom.jpg')];
+        await act(async () => {
+          jest.advanceTimersByTime(10000);
+        });
+
+        expect(callsTo(api.fetch, '/api/orders/ord_1').length).toBe(before + 1);
+        expect(await screen.findByText('1 of 2 photos ready')).toBeInTheDocument();
+        const ready = within(screen.getByRole('list', { name: 'Photos ready so far' }));
+        expect(ready.getByRole('img', { name: 'kitchen.jpg' })).toHaveAttribute('src', '/api/photos/file/1-thumb.jpg');
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+  });
+
   describe('status completed', () => {
     const completedOrder: Partial<OrderDetails> = {
       status: 'completed',
@@ -214,6 +251,7 @@ describe('order page', () => {
       expect(await screen.findByRole('heading', { name: 'Your enhanced photos' })).toBeInTheDocument();
       expect(screen.getByText('2 enhanced photos')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Download All Photos' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Open gallery' })).toHaveAttribute('href', '/gallery?order=ord_1');
 
       const kitchen = within(screen.getByTestId('order-photo-1'));
       expect(kitchen.getByRole('img', { name: 'kitchen.jpg' })).toHaveAttribute('src', '/api/photos/file/1-thumb.jpg');

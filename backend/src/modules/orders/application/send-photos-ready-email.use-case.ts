@@ -32,7 +32,7 @@ export class SendPhotosReadyEmail {
       [orderId],
     );
     if (!order) return;
-    const link = `${this.config.publicUrl}/order?order=${order.id}`;
+    const link = `${this.config.publicUrl}/gallery?order=${order.id}`;
     const lines = [
       `Hi${order.name ? ` ${order.name}` : ''},`,
       '',

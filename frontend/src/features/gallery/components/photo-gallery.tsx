@@ -19,14 +19,18 @@ function zipRequests(photos: Photo[]): ZipRequest[] {
   return [...counts].map(([orderId, photoCount]) => ({ orderId, photoCount }));
 }
 
-/** /gallery (spec section 2): every completed photo, a viewer with Enhanced and Original, downloads. */
-export function PhotoGallery() {
+/**
+ * /gallery (spec section 2): every completed photo, a viewer with Enhanced and Original, downloads. With an
+ * `orderId` (from /gallery?order={id}, where the dashboard, the order page and the 'ready' email link) only that
+ * order's photos.
+ */
+export function PhotoGallery({ orderId }: { orderId?: string }) {
   const { data: photos, error, isLoading } = usePhotos();
   const { busy, download } = useZipDownload();
   // undefined: nothing chosen yet, so the first photo is shown.
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
 
-  const completed = (photos ?? []).filter((p) => p.status === 'completed');
+  const completed = (photos ?? []).filter((p) => p.status === 'completed' && (!orderId || p.order_id === orderId));
   const selected =
     selectedId === undefined ? (completed[0] ?? null) : (completed.find((p) => p.id === selectedId) ?? null);
 
@@ -112,6 +116,14 @@ export function PhotoGallery() {
 
   return (
     <div>
+      {orderId && (
+        <p className="mb-4 text-sm text-slate-600">
+          Showing the photos of one order.{' '}
+          <Link to="/gallery" className="font-semibold text-teal-700 underline underline-offset-2">
+            Show all your photos
+          </Link>
+        </p>
+      )}
       {body}
       <Card className="mt-8 bg-slate-50 p-6">
         <h2 className="font-semibold text-slate-900">Tips for using your enhanced photos</h2>

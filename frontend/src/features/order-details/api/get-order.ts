@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { PackageType } from '@catalogue';
 import { toast } from '../../../components/ui/use-toast';
 import { apiGet } from '../../../lib/api-client';
+import { PHOTOS_POLL_MS } from '../../photos';
 
 /** One photo of an order as `GET /api/orders/{id}` lists it. */
 export interface OrderPhoto {
@@ -43,6 +44,8 @@ export function useOrder(orderId: string | null) {
   return useSWR<OrderDetails>(orderId ? orderKey(orderId) : null, getOrder, {
     // The order changes behind the screen (processing finishes): read it afresh each time the page opens.
     revalidateIfStale: true,
+    // While it is being enhanced, ask again at the processing screen's pace, so photos appear as they are done.
+    refreshInterval: (order) => (order?.status === 'pending' ? PHOTOS_POLL_MS : 0),
     onError: () =>
       toast({ title: 'Error', description: 'Failed to load order details. Please try again.', variant: 'destructive' }),
   });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { SUPPORT_EMAIL } from '../../../lib/site';
@@ -31,16 +31,26 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
             </p>
           )}
         </div>
-        {order.photos.length > 0 && (
-          <Button
-            onClick={() => void download([{ orderId: order.id, photoCount: enhancedCount }])}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            <DownloadIcon />
-            Download All Photos
-          </Button>
-        )}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {order.photos.length > 0 && (
+            <Button
+              onClick={() => void download([{ orderId: order.id, photoCount: enhancedCount }])}
+              disabled={busy}
+              aria-busy={busy}
+            >
+              <DownloadIcon />
+              Download All Photos
+            </Button>
+          )}
+          {enhancedCount > 0 && (
+            <Link
+              to={`/gallery?order=${encodeURIComponent(order.id)}`}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              Open gallery
+            </Link>
+          )}
+        </div>
       </div>
 
       {order.photos.length === 0 ? (

@@ -19,13 +19,25 @@ function OrderAction({ order }: { order: OrderSummary }) {
     );
   }
   const isNew = order.status === 'new';
-  return (
+  const action = (
     <Link
       to={href}
       className={buttonClasses({ variant: isNew ? 'primary' : 'secondary', className: 'w-full sm:w-auto' })}
     >
       {isNew ? 'Upload photos' : 'View/Download'}
     </Link>
+  );
+  if (order.status !== 'completed') return action;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Link
+        to={`/gallery?order=${encodeURIComponent(order.id)}`}
+        className={buttonClasses({ variant: 'ghost', className: 'w-full sm:w-auto' })}
+      >
+        Open gallery
+      </Link>
+      {action}
+    </div>
   );
 }
 
