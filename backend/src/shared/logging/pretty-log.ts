@@ -26,7 +26,7 @@ export function prettyLogStream(
     sync: true,
     ...(options.colorize === undefined ? {} : { colorize: options.colorize }),
     translateTime: 'SYS:HH:MM:ss.l',
-    // The fields each line's message shows, or noise at a terminal; JSON lines keep every one.
+    // Other fields stay off a terminal line (the message shows the useful ones); JSON lines keep them all.
     hideObject: true,
     ignore: 'pid,hostname,service',
     messageFormat: (log, messageKey, _levelLabel, { colors }) => formatMessage(log, messageKey, colors),
