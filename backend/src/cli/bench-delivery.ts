@@ -109,7 +109,8 @@ async function startServer(dataDir: string) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Two minutes: a first start creates the embedded database, which takes a while on a busy machine.
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`${url}/api/health`).then(
         (r) => r.ok,
@@ -119,6 +120,7 @@ async function startServer(dataDir: string) {
       return { child, url };
     await new Promise((r) => setTimeout(r, 200));
   }
+  child.kill('SIGTERM');
   throw new Error('server did not start');
 }
 
