@@ -7,6 +7,10 @@ COPY . .
 RUN npx nx run frontend:build
 
 FROM nginx:1.27-alpine
-COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+# The image renders /etc/nginx/templates/*.template into conf.d at start; only POSTHOG_HOST is substituted (empty:
+# the pages reach no analytics host), so nginx's own $variables stay as written.
+ENV POSTHOG_HOST="" NGINX_ENVSUBST_FILTER="^POSTHOG_HOST$"
+COPY docker/nginx/default.conf.template /etc/nginx/templates/default.conf.template
+COPY docker/nginx/security-headers.conf /etc/nginx/snippets/security-headers.conf
 COPY --from=build /app/dist/frontend /usr/share/nginx/html
 EXPOSE 80

@@ -30,7 +30,7 @@ export async function createHttpApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<NestExpressApplication> {
-  const logger = createRootLogger(config.log);
+  const logger = createRootLogger({ ...config.log, production: config.isProduction });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
     logger: new PinoLoggerService(logger),
@@ -83,7 +83,7 @@ export async function createHttpApp(
 
 /** A process with the job consumers and no HTTP server (`npm run worker`). Signals: see graceful-shutdown.ts. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
-  const logger = createRootLogger(config.log);
+  const logger = createRootLogger({ ...config.log, production: config.isProduction });
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
     logger: new PinoLoggerService(logger),
     abortOnError: false,

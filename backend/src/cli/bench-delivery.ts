@@ -11,14 +11,26 @@ import sharp from 'sharp';
  *  1. 40 files of ~10 MB in one upload request: the api's RSS growth.
  *  2. Zip of a 40-photo order: time to first byte and RSS growth while it streams.
  *  3. A 40-photo order of 12 MP photos: seconds from the last uploaded byte to `completed` (default engine).
- * Usage: npm run bench:delivery -- [--photos ../shared/data/photos] [--count 40] [--engine auto|classic|learned]
+ * Usage: npm run bench:delivery -- [--photos <dir>] [--count 40] [--engine auto|classic|learned]
+ * Photos come from ../shared/data/photos beside the repository unless --photos names a folder (its rooms, exposure,
+ * lowlight-phone and fivek-dev/input sets when it has them, otherwise every photo under it).
  */
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const PHOTOS = path.resolve(arg('photos', path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'photos')));
+const SHARED_PHOTOS = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'photos');
+const photosArg: string | undefined = arg('photos', SHARED_PHOTOS);
+if (!photosArg) {
+  console.error('--photos needs a folder');
+  process.exit(2);
+}
+const PHOTOS = path.resolve(photosArg);
+if (!fs.existsSync(PHOTOS) || !fs.statSync(PHOTOS).isDirectory()) {
+  console.error(`No photos folder at ${PHOTOS}: pass one with --photos <dir>`);
+  process.exit(2);
+}
 const COUNT = Number(arg('count', '40'));
 // An order only starts processing once every credit has a photo, so the count must be a package size.
 const PACKAGE = ({ 5: 'basic', 20: 'standard', 40: 'premium' } as Record<number, string>)[COUNT];
@@ -97,7 +109,8 @@ async function startServer(dataDir: string) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Two minutes: a first start creates the embedded database, which takes a while on a busy machine.
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`${url}/api/health`).then(
         (r) => r.ok,
@@ -107,6 +120,7 @@ async function startServer(dataDir: string) {
       return { child, url };
     await new Promise((r) => setTimeout(r, 200));
   }
+  child.kill('SIGTERM');
   throw new Error('server did not start');
 }
 
@@ -188,6 +202,30 @@ async function tenMegabyteJpeg(): Promise<Buffer> {
   throw new Error('could not make a 10 MB JPEG');
 }
 
+const PHOTO_FILE = /\.(png|jpe?g|tiff?|webp)$/i;
+
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .filter((f) => PHOTO_FILE.test(f));
+}
+
+/** `count` photo files, taken again from the start when the folder has fewer: every credit needs a photo. */
+function photoFiles(root: string, count: number): string[] {
+  const sets = ['rooms', 'exposure', 'lowlight-phone', 'fivek-dev/input'].map((set) => path.join(root, set));
+  const present = sets.filter((dir) => fs.existsSync(dir));
+  const files = present.length ? present.flatMap(filesUnder) : filesUnder(root);
+  if (!files.length) {
+    console.error(`No photos (png, jpg, tif, webp) under ${root}`);
+    process.exit(2);
+  }
+  return Array.from({ length: count }, (_, i) => files[i % files.length]);
+}
+
+const SOURCES = photoFiles(PHOTOS, COUNT);
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-delivery-'));
   const { child, url } = await startServer(dataDir);
@@ -197,11 +235,7 @@ async function main(): Promise<void> {
     console.log(`server pid ${pid}, engine ${ENGINE}, ${os.cpus().length} cores`);
 
     // 3. A 12 MP order, last uploaded byte to completed.
-    const sources = ['rooms', 'exposure', 'lowlight-phone', 'fivek-dev/input']
-      .flatMap((set) => fs.readdirSync(path.join(PHOTOS, set)).map((f) => path.join(PHOTOS, set, f)))
-      .filter((f) => /\.(png|jpe?g|tif)$/i.test(f))
-      .slice(0, COUNT);
-    const photos = await Promise.all(sources.map((s) => phonePhoto(s, 10 * 1024 * 1024)));
+    const photos = await Promise.all(SOURCES.map((s) => phonePhoto(s, 10 * 1024 * 1024)));
     const order = await buyOrder(url, cookie);
     await upload(url, cookie, order, photos);
     const started = Date.now();

@@ -38,7 +38,7 @@ describeWithPostgresAndRedis('faults: a dependency goes away and comes back', ()
   const proxy: Record<'postgres' | 'redis' | 's3', TcpProxy> = {} as never;
   let api: ServerProcess;
   let worker: WorkerProcess;
-  const photos = realPhotos('rooms', 5).map((p) => p.data);
+  const photos = realPhotos(5).map((p) => p.data);
 
   beforeAll(async () => {
     [scratch, s3] = await Promise.all([createScratchDatabase(), startS3Server('faults')]);

@@ -80,7 +80,7 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
 
   it('completes every order once, with one email each, and runs no job twice to completion', async () => {
     const hosts = ['ana', 'ben', 'chloe', 'dev'].map((name) => `${name}@scale.example.com`);
-    const photos = realPhotos('rooms', 5).map((p) => p.data);
+    const photos = realPhotos(5).map((p) => p.data);
 
     const orderIds = await Promise.all(
       hosts.map(async (email, i) => {

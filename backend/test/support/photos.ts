@@ -2,17 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
-/** The shared real photos (../shared/data/photos beside the repository). */
-export const PHOTOS_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'data', 'photos');
+/**
+ * Real room photos committed with the tests (downscaled CC BY 4.0 copies, credits in fixtures/photos/NOTICE.md), so a
+ * clone anywhere runs the suites with nothing beside it.
+ */
+export const FIXTURE_PHOTOS_DIR = path.resolve(__dirname, '..', 'fixtures', 'photos');
 
-export function realPhotos(set: string, count: number): { name: string; data: Buffer }[] {
-  const dir = path.join(PHOTOS_DIR, set);
-  return fs
-    .readdirSync(dir)
+export function realPhotos(count: number): { name: string; data: Buffer }[] {
+  const names = fs
+    .readdirSync(FIXTURE_PHOTOS_DIR)
     .filter((f) => /\.(png|jpe?g|webp)$/i.test(f))
-    .sort()
-    .slice(0, count)
-    .map((name) => ({ name, data: fs.readFileSync(path.join(dir, name)) }));
+    .sort();
+  if (count > names.length) throw new Error(`only ${names.length} fixture photos in ${FIXTURE_PHOTOS_DIR}`);
+  return names.slice(0, count).map((name) => ({ name, data: fs.readFileSync(path.join(FIXTURE_PHOTOS_DIR, name)) }));
 }
 
 export async function smallJpeg(width = 320, height = 240): Promise<Buffer> {
@@ -23,7 +25,7 @@ export async function smallJpeg(width = 320, height = 240): Promise<Buffer> {
 
 /** A real room photo enlarged to 12 MP: enhancing it takes about a second, long enough to signal a worker mid-job. */
 export async function twelveMegapixelRoom(index = 0): Promise<Buffer> {
-  const [room] = realPhotos('rooms', index + 1).slice(index);
+  const [room] = realPhotos(index + 1).slice(index);
   return sharp(room.data).resize(4000, 3000).jpeg({ quality: 85 }).toBuffer();
 }
 

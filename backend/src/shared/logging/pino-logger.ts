@@ -1,9 +1,18 @@
 import { type LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentLogContext } from './log-context';
+import { logFormat, prettyLogStream } from './pretty-log';
 
-/** JSON lines on stdout; `destination` lets tests read them. */
-export function createRootLogger(options: { level: string }, destination?: DestinationStream): Logger {
+/**
+ * JSON lines on stdout, or readable lines when stdout is a terminal and `production` is false (see logFormat);
+ * `destination` lets tests read the JSON lines.
+ */
+export function createRootLogger(
+  options: { level: string; production?: boolean },
+  destination?: DestinationStream,
+  stdout: { isTTY?: boolean } = process.stdout,
+): Logger {
+  const stream = destination ?? (logFormat(options.production, stdout) === 'pretty' ? prettyLogStream() : undefined);
   return pino(
     {
       level: options.level,
@@ -15,7 +24,7 @@ export function createRootLogger(options: { level: string }, destination?: Desti
       // one line's fields (pino-http's whole `res`) into every later line of the same request or job.
       mixin: () => ({ ...currentLogContext() }),
     },
-    destination,
+    stream,
   );
 }
 

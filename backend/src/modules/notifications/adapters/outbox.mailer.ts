@@ -47,9 +47,11 @@ export class OutboxMailer extends Mailer {
     }
 
     const links = linksIn(message.text);
-    this.logger.log(
-      `Mail to ${message.to}: "${message.subject}" (${name})${links.length ? ` links: ${links.join(' ')}` : ''}`,
-    );
+    // The links also as a field: a terminal shows each on a highlighted line of its own (shared/logging/pretty-log).
+    this.logger.log({
+      msg: `Mail to ${message.to}: "${message.subject}" (${name})${links.length ? ` links: ${links.join(' ')}` : ''}`,
+      links,
+    });
   }
 }
 
