@@ -56,11 +56,6 @@ const OPERATOR: Env = {
 };
 const REQUIRED = Object.keys(OPERATOR);
 
-// PAYMENTS and the production refusal come with the configuration change of issue 14, made on another branch. Until
-// this branch's configuration reads PAYMENTS, the checks that need it wait instead of failing on it; once merged,
-// this flag is true and can go.
-const configReadsPayments = environmentVariableNames().includes('PAYMENTS');
-
 const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1]);
 
 describe('docker-compose.yml', () => {
@@ -98,7 +93,7 @@ describe('docker-compose.yml', () => {
     },
   );
 
-  (configReadsPayments ? it.each : it.skip.each)(['api', 'worker'])(
+  it.each(['api', 'worker'])(
     'refuses to start the %s in production with none of them set, or with only PAYMENTS=test',
     (name) => {
       expect(() => loadConfig(environmentOf(name))).toThrow(/STRIPE_SECRET_KEY|METRICS_TOKEN|PAYMENTS/);
@@ -110,7 +105,7 @@ describe('docker-compose.yml', () => {
   );
 
   it('sets only variables the code reads, and every host it names is a service', () => {
-    const known = [...environmentVariableNames(), ...(configReadsPayments ? [] : ['PAYMENTS'])];
+    const known = environmentVariableNames();
     for (const name of ['api', 'worker']) {
       const env = environmentOf(name, OPERATOR);
       expect(Object.keys(env).filter((key) => !known.includes(key))).toEqual([]);
