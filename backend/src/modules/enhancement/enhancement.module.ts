@@ -1,7 +1,8 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
-import { OrdersModule } from '../orders/orders.module';
+import { OrdersModule } from '../orders';
+import { PhotosModule } from '../photos';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
 import { ReconcileUnfinishedWork } from './application/reconcile-unfinished-work.use-case';
 import { ReconcilerService } from './application/reconciler.service';
@@ -10,7 +11,7 @@ import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
 
 @Module({
-  imports: [OrdersModule],
+  imports: [OrdersModule, PhotosModule],
   providers: [
     {
       provide: EnhancementModel,

@@ -6,10 +6,21 @@ import { SendPhotosReadyEmail } from './application/send-photos-ready-email.use-
 import { UpdateOrderStatus } from './application/update-order-status.use-case';
 import { OrdersController } from './http/orders.controller';
 import { PhotosReadyJob } from './jobs/photos-ready.job';
+import { CreditsRepository } from './persistence/credits.repository';
+import { OrdersRepository } from './persistence/orders.repository';
 
 @Module({
   controllers: [OrdersController],
-  providers: [ListOrders, GetOrder, UpdateOrderStatus, CompleteOrderIfDone, SendPhotosReadyEmail, PhotosReadyJob],
-  exports: [GetOrder, CompleteOrderIfDone],
+  providers: [
+    OrdersRepository,
+    CreditsRepository,
+    ListOrders,
+    GetOrder,
+    UpdateOrderStatus,
+    CompleteOrderIfDone,
+    SendPhotosReadyEmail,
+    PhotosReadyJob,
+  ],
+  exports: [OrdersRepository, CreditsRepository, GetOrder, CompleteOrderIfDone],
 })
 export class OrdersModule {}

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type AppConfig } from '../../config/app-config';
+import { OrdersModule } from '../orders';
 import { LocalPaymentGateway } from './adapters/local.payment-gateway';
 import { StripePaymentGateway } from './adapters/stripe.payment-gateway';
 import { ConfirmTestPayment } from './application/confirm-test-payment.use-case';
@@ -10,6 +11,7 @@ import { PaymentsController } from './http/payments.controller';
 import { StripeWebhookController } from './http/stripe-webhook.controller';
 import { TestPaymentsController } from './http/test-payments.controller';
 import { PurchaseReceiptJob } from './jobs/purchase-receipt.job';
+import { LedgerRepository } from './persistence/ledger.repository';
 import { PaymentGateway } from './ports/payment-gateway';
 
 /**
@@ -18,17 +20,19 @@ import { PaymentGateway } from './ports/payment-gateway';
 @Module({})
 export class PaymentsModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const common = [CreatePaymentIntent, FulfilPayment, SendPurchaseReceipt, PurchaseReceiptJob];
+    const common = [LedgerRepository, CreatePaymentIntent, FulfilPayment, SendPurchaseReceipt, PurchaseReceiptJob];
     if (config.stripe) {
       const stripe = config.stripe;
       return {
         module: PaymentsModule,
+        imports: [OrdersModule],
         controllers: [PaymentsController, StripeWebhookController],
         providers: [...common, { provide: PaymentGateway, useFactory: () => new StripePaymentGateway(stripe) }],
       };
     }
     return {
       module: PaymentsModule,
+      imports: [OrdersModule],
       controllers: [PaymentsController, StripeWebhookController, TestPaymentsController],
       providers: [
         ...common,

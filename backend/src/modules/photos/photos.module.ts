@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrdersModule } from '../orders';
 import { ListPhotos } from './application/list-photos.use-case';
 import { OpenPhotoFile } from './application/open-photo-file.use-case';
 import { QueuePhotoProcessing } from './application/queue-photo-processing.use-case';
@@ -6,9 +7,12 @@ import { StreamOrderZip } from './application/stream-order-zip.use-case';
 import { UploadPhotos } from './application/upload-photos.use-case';
 import { OrderDownloadController } from './http/order-download.controller';
 import { PhotosController } from './http/photos.controller';
+import { PhotosRepository } from './persistence/photos.repository';
 
 @Module({
+  imports: [OrdersModule],
   controllers: [PhotosController, OrderDownloadController],
-  providers: [UploadPhotos, ListPhotos, OpenPhotoFile, QueuePhotoProcessing, StreamOrderZip],
+  providers: [PhotosRepository, UploadPhotos, ListPhotos, OpenPhotoFile, QueuePhotoProcessing, StreamOrderZip],
+  exports: [PhotosRepository],
 })
 export class PhotosModule {}

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { CompleteOrderIfDone } from '../../orders/application/complete-order-if-done.use-case';
+import { CompleteOrderIfDone } from '../../orders';
 
 /**
  * The database is the source of truth: whatever it says is unfinished is queued again (job ids make that a no-op

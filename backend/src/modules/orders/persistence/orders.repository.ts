@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { OrderEntity } from '../../../shared/db/entities';
+import { txRows } from '../../../shared/db/query-rows';
+import { orderNotFound } from '../domain/order-errors';
+import { type OrderStatus, type PhotoState, justifiedStatus } from '../domain/order-status';
+
+export interface CompletedOrder {
+  id: string;
+  userId: number;
+  packageType: string;
+  photosProcessed: number;
+}
+
+/**
+ * The orders table. Every method takes the transaction handle it runs in (a data source's `manager` outside one),
+ * so a caller decides what commits together. Status changes are decided by `justifiedStatus`, never here.
+ */
+@Injectable()
+export class OrdersRepository {
+  findOwned(tx: EntityManager, userId: number, orderId: string): Promise<OrderEntity | null> {
+    return tx.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
+  }
+
+  findByPaymentIntent(tx: EntityManager, paymentIntentId: string): Promise<OrderEntity | null> {
+    return tx.getRepository(OrderEntity).findOneBy({ stripePaymentIntentId: paymentIntentId });
+  }
+
+  /** The caller's order, row-locked until the transaction ends, so credit and status changes cannot interleave. */
+  async lockOwned(tx: EntityManager, userId: number, orderId: string): Promise<OrderEntity> {
+    const order = await tx
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .setLock('pessimistic_write')
+      .where('o.id = :orderId AND o.user_id = :userId', { orderId, userId })
+      .getOne();
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  /** Where each of the order's photos stands: the facts the status rule reads. */
+  async photoStates(tx: EntityManager, orderId: string): Promise<PhotoState[]> {
+    const rows = await txRows<{ status: PhotoState }>(tx, 'SELECT status FROM photos WHERE order_id = $1', [orderId]);
+    return rows.map((r) => r.status);
+  }
+
+  async setStatus(tx: EntityManager, order: OrderEntity, status: OrderStatus): Promise<void> {
+    order.status = status;
+    if (status === 'completed') order.completedAt = new Date();
+    await tx.getRepository(OrderEntity).save(order);
+  }
+
+  /**
+   * Completes a pending order once its photos justify it, and says what completed; null when it is not (yet) due
+   * or another call already completed it. The row lock makes the check and the update one step, and Postgres
+   * re-checks `status = 'pending'` on a row another transaction just changed, so it completes once.
+   */
+  async completeIfDone(tx: EntityManager, orderId: string): Promise<CompletedOrder | null> {
+    const [order] = await txRows<{ user_id: number; package_type: string; photos_remaining: number }>(
+      tx,
+      `SELECT user_id, package_type, photos_remaining FROM orders WHERE id = $1 AND status = 'pending' FOR UPDATE`,
+      [orderId],
+    );
+    if (!order) return null;
+    const photoStates = await this.photoStates(tx, orderId);
+    const progress = { status: 'pending' as const, photosRemaining: order.photos_remaining, photoStates };
+    if (justifiedStatus(progress) !== 'completed') return null;
+    await txRows(tx, `UPDATE orders SET status = 'completed', completed_at = now() WHERE id = $1`, [orderId]);
+    return {
+      id: orderId,
+      userId: order.user_id,
+      packageType: order.package_type,
+      photosProcessed: photoStates.filter((s) => s === 'completed').length,
+    };
+  }
+}
