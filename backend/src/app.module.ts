@@ -15,7 +15,7 @@ import { PhotosModule } from './modules/photos/photos.module';
 import { RetentionModule } from './modules/retention/retention.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { SystemModule } from './modules/system/system.module';
-import { DatabaseModule } from './shared/db/database.module';
+import { DatabaseModule } from './database/database.module';
 import { QueueModule } from './shared/queue/queue.module';
 import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
 

@@ -8,7 +8,7 @@ import { PurgeExpiredPhotos, type PurgedOrder } from '../modules/retention/appli
 import { SweepOrphanedObjects } from '../modules/retention/application/sweep-orphaned-objects.use-case';
 import { ORPHAN_GRACE_HOURS, purgeCutoff, RETENTION_DAYS } from '../modules/retention/domain/retention-policy';
 import { StorageModule } from '../modules/storage/storage.module';
-import { DatabaseModule } from '../shared/db/database.module';
+import { DatabaseModule } from '../database/database.module';
 
 const USAGE = `usage: npm run purge -- [--dry-run]
 

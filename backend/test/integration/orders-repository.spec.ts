@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DataSource } from 'typeorm';
-import { CreditsRepository, OrdersRepository } from '../../src/modules/orders';
+import { UserEntity } from '../../src/modules/auth';
+import { CreditsRepository, OrderEntity, OrdersRepository } from '../../src/modules/orders';
 import { PhotosRepository } from '../../src/modules/photos';
-import { dataSourceOptions, openDatabase } from '../../src/shared/db/data-source';
-import { OrderEntity, UserEntity } from '../../src/shared/db/entities';
+import { dataSourceOptions, openDatabase } from '../../src/database/data-source';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
 
 /** The orders module's repositories against the real schema: PGlite always, Postgres when CI provides one. */

@@ -4,3 +4,7 @@ export { AuthGuard } from './http/auth.guard';
 export { CurrentUser } from './http/current-user.decorator';
 export type { AuthenticatedUser } from './domain/authenticated-user';
 export { Clock } from './ports/clock';
+export { ApiKeyEntity } from './persistence/api-key.entity';
+export { LoginTokenEntity } from './persistence/login-token.entity';
+export { SessionEntity } from './persistence/session.entity';
+export { UserEntity } from './persistence/user.entity';

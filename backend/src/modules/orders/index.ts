@@ -9,3 +9,4 @@ export { CreditsRepository, type CreditsTaken, type Purchase } from './persisten
 export { OrdersRepository, type CompletedOrder } from './persistence/orders.repository';
 export { orderNotAccepting, noCredits, orderNotFound, tooManyPhotos } from './domain/order-errors';
 export type { OrderStatus, PhotoState } from './domain/order-status';
+export { OrderEntity } from './persistence/order.entity';

@@ -2,3 +2,4 @@
 export { PhotosModule } from './photos.module';
 export { PhotosRepository, type EnhancedPhoto } from './persistence/photos.repository';
 export { derivedKeys } from './domain/photo-files';
+export { PhotoEntity } from './persistence/photo.entity';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { type UserEntity } from '../../../shared/db/entities';
+import { type UserEntity } from '../persistence/user.entity';
 import { PACKAGE_TYPES, type PackageType } from '../../packages/domain/package-catalogue';
 
 /** The user as the client sees it (spec section 3, snake_case). */

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { type PhotoEntity } from '../../../shared/db/entities';
+import { type PhotoEntity } from '../../photos';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics/ports/analytics';
 import { AppMetrics } from '../../metrics/app-metrics';

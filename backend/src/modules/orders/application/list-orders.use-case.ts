@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { OrderEntity } from '../../../shared/db/entities';
+import { OrderEntity } from '../persistence/order.entity';
 
 /** The caller's orders, newest first. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
-import { type OrderEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../persistence/order.entity';
 import { type PhotoState } from '../domain/order-status';
 import { type OrdersRepository } from '../persistence/orders.repository';
 import { UpdateOrderStatus } from './update-order-status.use-case';

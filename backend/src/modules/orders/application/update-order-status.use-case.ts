@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type OrderEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../persistence/order.entity';
 import { orderStatusConflict } from '../domain/order-errors';
 import { canMoveOrder, type OrderStatus } from '../domain/order-status';
 import { OrdersRepository } from '../persistence/orders.repository';

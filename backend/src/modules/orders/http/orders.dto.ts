@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { type OrderEntity, type PhotoEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../persistence/order.entity';
+import { type PhotoEntity } from '../../photos';
 import { PACKAGE_TYPES } from '../../packages/domain/package-catalogue';
 
 const ORDER_STATUSES = ['new', 'pending', 'completed'] as const;

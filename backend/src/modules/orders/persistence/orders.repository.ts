@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { OrderEntity } from '../../../shared/db/entities';
+import { OrderEntity } from './order.entity';
 import { txRows } from '../../../shared/db/query-rows';
 import { orderNotFound } from '../domain/order-errors';
 import { type OrderStatus, type PhotoState, justifiedStatus } from '../domain/order-status';

@@ -1,6 +1,6 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
-import { type OrderEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../../orders';
 import { type JobQueue } from '../../../shared/queue/job-queue';
 import { type CreditsRepository, type OrdersRepository, type Purchase } from '../../orders';
 import { getPackage } from '../../packages/domain/package-catalogue';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BadRequestError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { type OrderEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../../orders';
 import { CreditsRepository, OrdersRepository } from '../../orders';
 import { checkPayment } from '../domain/payment-rules';
 import { LedgerRepository } from '../persistence/ledger.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { PhotoEntity } from '../../../shared/db/entities';
+import { PhotoEntity } from '../persistence/photo.entity';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { ObjectStorage } from '../../storage/ports/object-storage';
 import { enhancedDownloadName, parsePhotoFileName, type PhotoVariant } from '../domain/photo-files';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
-import { type OrderEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../../orders';
 import { type JobQueue } from '../../../shared/queue/job-queue';
 import { type Analytics } from '../../analytics/ports/analytics';
 import { type CreditsRepository, noCredits, type OrdersRepository } from '../../orders';

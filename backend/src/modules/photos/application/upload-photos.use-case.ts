@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { type OrderEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../../orders';
 import { AppError, BadRequestError, UnavailableError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics/ports/analytics';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { PhotoEntity } from '../../../shared/db/entities';
+import { PhotoEntity } from './photo.entity';
 import { txRows } from '../../../shared/db/query-rows';
 
 export interface NewPhoto {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In, IsNull } from 'typeorm';
-import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
+import { OrderEntity } from '../../orders';
+import { PhotoEntity } from '../../photos';
 import { ObjectStorage } from '../../storage/ports/object-storage';
 import { purgeCutoff } from '../domain/retention-policy';
 
