@@ -8,3 +8,6 @@ export { ApiKeyEntity } from './persistence/api-key.entity';
 export { LoginTokenEntity } from './persistence/login-token.entity';
 export { SessionEntity } from './persistence/session.entity';
 export { UserEntity } from './persistence/user.entity';
+/** For routes open to everyone that still note who called (contact form, browser analytics). */
+export { AuthenticateRequest } from './application/authenticate-request.use-case';
+export { readBearerKey, readSessionCookie } from './http/session-cookie';

@@ -5,7 +5,7 @@ import { AppConfig } from '../../../config/app-config';
 import { ContactMessageEntity } from '../persistence/contact-message.entity';
 import { RateLimitedError } from '../../../shared/errors/app-error';
 import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
-import { Mailer } from '../../notifications/ports/mailer';
+import { Mailer } from '../../notifications';
 import {
   CONTACT_RATE_LIMIT,
   CONTACT_RATE_LIMITED_MESSAGE,

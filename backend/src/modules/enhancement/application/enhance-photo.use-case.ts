@@ -1,14 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { type PhotoEntity } from '../../photos';
+import { type PhotoEntity, derivedKeys, PhotosRepository } from '../../photos';
 import { type JobContext } from '../../../shared/queue/job-definitions';
-import { Analytics } from '../../analytics/ports/analytics';
-import { AppMetrics } from '../../metrics/app-metrics';
-import { Mailer } from '../../notifications/ports/mailer';
+import { Analytics } from '../../analytics';
+import { AppMetrics } from '../../../shared/metrics/app-metrics';
+import { Mailer } from '../../notifications';
 import { CompleteOrderIfDone, CreditsRepository } from '../../orders';
-import { derivedKeys, PhotosRepository } from '../../photos';
-import { ObjectNotFoundError, ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectNotFoundError, ObjectStorage } from '../../storage';
 import { isEnhancementError } from '../engine';
 import { EnhancementModel } from '../ports/enhancement-model';
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { Analytics } from '../../analytics/ports/analytics';
+import { Analytics } from '../../analytics';
 import { OrdersRepository } from '../persistence/orders.repository';
 
 /**

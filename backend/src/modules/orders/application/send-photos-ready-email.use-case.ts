@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { queryRows } from '../../../shared/db/query-rows';
-import { Mailer } from '../../notifications/ports/mailer';
+import { Mailer } from '../../notifications';
 
 interface ReadyOrder {
   id: string;

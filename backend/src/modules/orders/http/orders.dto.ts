@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { type OrderEntity } from '../persistence/order.entity';
 import { type PhotoEntity } from '../../photos';
-import { PACKAGE_TYPES } from '../../packages/domain/package-catalogue';
+import { PACKAGE_TYPES } from '../../packages';
 
 const ORDER_STATUSES = ['new', 'pending', 'completed'] as const;
 

@@ -3,7 +3,7 @@ import { type Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { PhotoEntity } from '../persistence/photo.entity';
 import { NotFoundError } from '../../../shared/errors/app-error';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectStorage } from '../../storage';
 import { enhancedDownloadName, parsePhotoFileName, type PhotoVariant } from '../domain/photo-files';
 
 export interface PhotoFile {

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { orderNotFound, OrdersRepository } from '../../orders';
 import { PhotoEntity } from '../persistence/photo.entity';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectStorage } from '../../storage';
 import { enhancedDownloadName } from '../domain/photo-files';
 
 export interface OrderZip {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In, IsNull } from 'typeorm';
 import { OrderEntity } from '../../orders';
 import { PhotoEntity } from '../../photos';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectStorage } from '../../storage';
 import { purgeCutoff } from '../domain/retention-policy';
 
 // Bounded so one query never loads the whole backlog; the run goes on batch after batch until none is left.
