@@ -17,6 +17,7 @@ import { StorageModule } from './modules/storage';
 import { SystemModule } from './modules/system';
 import { DatabaseModule } from './database/database.module';
 import { QueueModule } from './shared/queue/queue.module';
+import { ReconcilerModule } from './shared/reconcile/reconciler.module';
 import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
 
 /** The whole application; which parts run (HTTP, consumers) follows `config.role`. */
@@ -44,6 +45,7 @@ export class AppModule {
         PhotosModule,
         EnhancementModule,
         RetentionModule,
+        ReconcilerModule,
       ],
     };
   }

@@ -4,8 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { OrdersModule } from '../orders';
 import { PhotosModule } from '../photos';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
-import { ReconcileUnfinishedWork } from './application/reconcile-unfinished-work.use-case';
-import { ReconcilerService } from './application/reconciler.service';
+import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
@@ -23,8 +22,7 @@ import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhanceme
     },
     EnhancePhoto,
     EnhancePhotoJob,
-    ReconcileUnfinishedWork,
-    ReconcilerService,
+    RequeueUnfinishedEnhancements,
   ],
 })
 export class EnhancementModule implements OnApplicationShutdown {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
+import { RequeueUnfinishedOrders } from './application/requeue-unfinished-orders.use-case';
 import { ListOrders } from './application/list-orders.use-case';
 import { SendPhotosReadyEmail } from './application/send-photos-ready-email.use-case';
 import { UpdateOrderStatus } from './application/update-order-status.use-case';
@@ -20,6 +21,7 @@ import { OrdersRepository } from './persistence/orders.repository';
     CompleteOrderIfDone,
     SendPhotosReadyEmail,
     PhotosReadyJob,
+    RequeueUnfinishedOrders,
   ],
   exports: [OrdersRepository, CreditsRepository, GetOrder, CompleteOrderIfDone],
 })

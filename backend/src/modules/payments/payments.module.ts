@@ -6,6 +6,7 @@ import { StripePaymentGateway } from './adapters/stripe.payment-gateway';
 import { ConfirmTestPayment } from './application/confirm-test-payment.use-case';
 import { CreatePaymentIntent } from './application/create-payment-intent.use-case';
 import { FulfilPayment } from './application/fulfil-payment.use-case';
+import { RequeueMissingReceipts } from './application/requeue-missing-receipts.use-case';
 import { SendPurchaseReceipt } from './application/send-purchase-receipt.use-case';
 import { PaymentsController } from './http/payments.controller';
 import { StripeWebhookController } from './http/stripe-webhook.controller';
@@ -20,7 +21,14 @@ import { PaymentGateway } from './ports/payment-gateway';
 @Module({})
 export class PaymentsModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const common = [LedgerRepository, CreatePaymentIntent, FulfilPayment, SendPurchaseReceipt, PurchaseReceiptJob];
+    const common = [
+      LedgerRepository,
+      CreatePaymentIntent,
+      FulfilPayment,
+      SendPurchaseReceipt,
+      PurchaseReceiptJob,
+      RequeueMissingReceipts,
+    ];
     if (config.stripe) {
       const stripe = config.stripe;
       return {

@@ -50,6 +50,34 @@ export class OrdersRepository {
     await tx.getRepository(OrderEntity).save(order);
   }
 
+  /** Pending orders with no photo still waiting: their completion was lost (bounded per pass). */
+  async pendingWithNothingWaiting(tx: EntityManager): Promise<string[]> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT o.id FROM orders o WHERE o.status = 'pending'
+       AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.order_id = o.id AND p.status = 'uploaded') LIMIT 1000`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Completed orders whose "photos are ready" email has not gone out (bounded per pass). */
+  async completedWithoutReadyEmail(tx: EntityManager): Promise<string[]> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT id FROM orders WHERE status = 'completed' AND ready_email_sent_at IS NULL AND purged_at IS NULL LIMIT 1000`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Orders of the last two days without a receipt (bounded per pass). */
+  async recentWithoutReceipt(tx: EntityManager): Promise<string[]> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT id FROM orders WHERE receipt_sent_at IS NULL AND created_at > now() - interval '2 days' LIMIT 1000`,
+    );
+    return rows.map((r) => r.id);
+  }
+
   /**
    * Completes a pending order once its photos justify it, and says what completed; null when it is not (yet) due
    * or another call already completed it. The row lock makes the check and the update one step, and Postgres

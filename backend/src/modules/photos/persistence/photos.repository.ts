@@ -49,6 +49,16 @@ export class PhotosRepository {
     return photos.map((p) => p.id);
   }
 
+  /** Uploaded photos of pending orders: the enhancement jobs that should be queued (bounded per pass). */
+  async awaitingEnhancement(tx: EntityManager): Promise<number[]> {
+    const rows = await txRows<{ id: number }>(
+      tx,
+      `SELECT p.id FROM photos p JOIN orders o ON o.id = p.order_id
+       WHERE p.status = 'uploaded' AND o.status = 'pending' ORDER BY p.id LIMIT 5000`,
+    );
+    return rows.map((r) => r.id);
+  }
+
   findById(tx: EntityManager, photoId: number): Promise<PhotoEntity | null> {
     return tx.getRepository(PhotoEntity).findOneBy({ id: photoId });
   }
