@@ -1,4 +1,5 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { StorageModule } from '../storage';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
 import { OrdersModule } from '../orders';
@@ -10,7 +11,7 @@ import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
 
 @Module({
-  imports: [OrdersModule, PhotosModule],
+  imports: [OrdersModule, PhotosModule, StorageModule],
   providers: [
     {
       provide: EnhancementModel,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
 import { RequeueUnfinishedOrders } from './application/requeue-unfinished-orders.use-case';
@@ -11,6 +12,7 @@ import { CreditsRepository } from './persistence/credits.repository';
 import { OrdersRepository } from './persistence/orders.repository';
 
 @Module({
+  imports: [AuthModule],
   controllers: [OrdersController],
   providers: [
     OrdersRepository,

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '../auth';
 import { type AppConfig } from '../../config/app-config';
 import { OrdersModule } from '../orders';
 import { LocalPaymentGateway } from './adapters/local.payment-gateway';
@@ -33,14 +34,14 @@ export class PaymentsModule {
       const stripe = config.stripe;
       return {
         module: PaymentsModule,
-        imports: [OrdersModule],
+        imports: [AuthModule, OrdersModule],
         controllers: [PaymentsController, StripeWebhookController],
         providers: [...common, { provide: PaymentGateway, useFactory: () => new StripePaymentGateway(stripe) }],
       };
     }
     return {
       module: PaymentsModule,
-      imports: [OrdersModule],
+      imports: [AuthModule, OrdersModule],
       controllers: [PaymentsController, StripeWebhookController, TestPaymentsController],
       providers: [
         ...common,

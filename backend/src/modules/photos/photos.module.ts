@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '../storage';
+import { AuthModule } from '../auth';
 import { OrdersModule } from '../orders';
 import { ListPhotos } from './application/list-photos.use-case';
 import { OpenPhotoFile } from './application/open-photo-file.use-case';
@@ -10,7 +12,7 @@ import { PhotosController } from './http/photos.controller';
 import { PhotosRepository } from './persistence/photos.repository';
 
 @Module({
-  imports: [OrdersModule],
+  imports: [AuthModule, OrdersModule, StorageModule],
   controllers: [PhotosController, OrderDownloadController],
   providers: [PhotosRepository, UploadPhotos, ListPhotos, OpenPhotoFile, QueuePhotoProcessing, StreamOrderZip],
   exports: [PhotosRepository],
