@@ -137,6 +137,31 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
     expect((await balance(userId)).photosProcessed).toBe(1);
   });
 
+  it('claims the ready email of a completed order once, with its counts, and takes a released claim again', async () => {
+    const { userId, orderId } = await buy(2);
+    const { ids } = await upload(userId, orderId, 2);
+    expect(await orders.claimReadyEmail(db.manager, orderId)).toBeNull();
+    await photos.markFailed(db.manager, ids[0], 'unreadable');
+    await photos.markCompleted(db.manager, ids[1], {
+      enhancedPath: 'e',
+      previewPath: 'p',
+      thumbnailPath: 't',
+      engineVersion: 'v',
+      report: {},
+    });
+    await db.transaction((tx) => orders.completeIfDone(tx, orderId));
+    const claim = await orders.claimReadyEmail(db.manager, orderId);
+    expect(claim).toMatchObject({
+      id: orderId,
+      email: expect.stringContaining('@example.com'),
+      delivered: 1,
+      failed: 1,
+    });
+    expect(await orders.claimReadyEmail(db.manager, orderId)).toBeNull();
+    await orders.releaseReadyEmail(db.manager, orderId);
+    expect(await orders.claimReadyEmail(db.manager, orderId)).toMatchObject({ id: orderId });
+  });
+
   it('never completes a new order, however its photos stand', async () => {
     const { userId, orderId } = await buy(2);
     const { ids } = await upload(userId, orderId, 1);

@@ -5,6 +5,14 @@ import { txRows } from '../../../shared/db/query-rows';
 import { orderNotFound } from '../domain/order-errors';
 import { type OrderStatus, type PhotoState, justifiedStatus } from '../domain/order-status';
 
+export interface ReadyEmailClaim {
+  id: string;
+  email: string;
+  name: string | null;
+  delivered: number;
+  failed: number;
+}
+
 export interface CompletedOrder {
   id: string;
   userId: number;
@@ -18,6 +26,35 @@ export interface CompletedOrder {
  */
 @Injectable()
 export class OrdersRepository {
+  /** The caller's orders, newest first (at most 500). */
+  listOwned(tx: EntityManager, userId: number): Promise<OrderEntity[]> {
+    return tx
+      .getRepository(OrderEntity)
+      .find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 500 });
+  }
+
+  /**
+   * Claims the one "photos are ready" email of a completed order, with what it says; null when it is not completed
+   * or already claimed. The claim is the update itself, so two workers never both send it.
+   */
+  async claimReadyEmail(tx: EntityManager, orderId: string): Promise<ReadyEmailClaim | null> {
+    const [order] = await txRows<ReadyEmailClaim>(
+      tx,
+      `UPDATE orders o SET ready_email_sent_at = now() FROM users u
+       WHERE o.id = $1 AND o.status = 'completed' AND o.ready_email_sent_at IS NULL AND u.id = o.user_id
+       RETURNING o.id, u.email, u.name,
+         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'completed')::int AS delivered,
+         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'failed')::int AS failed`,
+      [orderId],
+    );
+    return order ?? null;
+  }
+
+  /** Gives a claim back (the email could not be sent), so the job's retry or the reconciler sends it. */
+  async releaseReadyEmail(tx: EntityManager, orderId: string): Promise<void> {
+    await txRows(tx, 'UPDATE orders SET ready_email_sent_at = NULL WHERE id = $1', [orderId]);
+  }
+
   findOwned(tx: EntityManager, userId: number, orderId: string): Promise<OrderEntity | null> {
     return tx.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
   }
