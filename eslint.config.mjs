@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import frontendWalls from './frontend/eslint/feature-walls.mjs';
+import moduleWalls from './backend/eslint-rules/module-walls.mjs';
 
 const frontendWallsOptions = { root: path.join(import.meta.dirname, 'frontend/src') };
 
@@ -68,6 +69,22 @@ export default tseslint.config(
       ],
     },
   },
+  // ---- Backend module walls (backend/eslint-rules/module-walls.mjs; proven by backend/test/integration/module-walls.spec.ts)
+  {
+    // A module is used only through its index.ts. Tests and specs may reach internals (they test them); the
+    // benchmarks are tools that drive the engine's parts directly.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/**/*.spec.ts', 'backend/src/cli/bench-*.ts'],
+    plugins: { walls: moduleWalls },
+    rules: { 'walls/module-internals': 'error' },
+  },
+  {
+    // shared/ and config/ sit below every module: they import none (specs included).
+    files: ['backend/src/shared/**/*.ts', 'backend/src/config/**/*.ts'],
+    plugins: { walls: moduleWalls },
+    rules: { 'walls/no-module-from-shared': 'error' },
+  },
+  // ---- end of backend module walls
   {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,22 +1,23 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { AnalyticsModule } from './modules/analytics/analytics.module';
-import { AuthModule } from './modules/auth/auth.module';
-import { ContactModule } from './modules/contact/contact.module';
-import { EnhancementModule } from './modules/enhancement/enhancement.module';
-import { HealthModule } from './modules/health/health.module';
-import { MetricsModule } from './modules/metrics/metrics.module';
-import { NotificationsModule } from './modules/notifications/notifications.module';
-import { OrdersModule } from './modules/orders/orders.module';
-import { PackagesModule } from './modules/packages/packages.module';
-import { PaymentsModule } from './modules/payments/payments.module';
-import { PhotosModule } from './modules/photos/photos.module';
-import { RetentionModule } from './modules/retention/retention.module';
-import { StorageModule } from './modules/storage/storage.module';
-import { SystemModule } from './modules/system/system.module';
-import { DatabaseModule } from './shared/db/database.module';
+import { AnalyticsModule } from './modules/analytics';
+import { AuthModule } from './modules/auth';
+import { ContactModule } from './modules/contact';
+import { EnhancementModule } from './modules/enhancement';
+import { HealthModule } from './modules/health';
+import { MetricsModule } from './shared/metrics/metrics.module';
+import { NotificationsModule } from './modules/notifications';
+import { OrdersModule } from './modules/orders';
+import { PackagesModule } from './modules/packages';
+import { PaymentsModule } from './modules/payments';
+import { PhotosModule } from './modules/photos';
+import { RetentionModule } from './modules/retention';
+import { StorageModule } from './modules/storage';
+import { SystemModule } from './modules/system';
+import { DatabaseModule } from './database/database.module';
 import { QueueModule } from './shared/queue/queue.module';
+import { ReconcilerModule } from './shared/reconcile/reconciler.module';
 import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
 
 /** The whole application; which parts run (HTTP, consumers) follows `config.role`. */
@@ -44,6 +45,7 @@ export class AppModule {
         PhotosModule,
         EnhancementModule,
         RetentionModule,
+        ReconcilerModule,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from '../config/app-config';
 import { exitWithError } from '../shared/lifecycle/exit-with-error';
-import { dataSourceOptions, openDatabase } from '../shared/db/data-source';
+import { dataSourceOptions, openDatabase } from '../database/data-source';
 
 /** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded PGlite under DATA_DIR). */
 async function main(): Promise<void> {

@@ -4,11 +4,16 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../config/app-config';
 import { exitWithError } from '../shared/lifecycle/exit-with-error';
 import { ConfigModule } from '../config/config.module';
-import { PurgeExpiredPhotos, type PurgedOrder } from '../modules/retention/application/purge-expired-photos.use-case';
-import { SweepOrphanedObjects } from '../modules/retention/application/sweep-orphaned-objects.use-case';
-import { ORPHAN_GRACE_HOURS, purgeCutoff, RETENTION_DAYS } from '../modules/retention/domain/retention-policy';
-import { StorageModule } from '../modules/storage/storage.module';
-import { DatabaseModule } from '../shared/db/database.module';
+import {
+  PurgeExpiredPhotos,
+  type PurgedOrder,
+  SweepOrphanedObjects,
+  ORPHAN_GRACE_HOURS,
+  purgeCutoff,
+  RETENTION_DAYS,
+} from '../modules/retention';
+import { StorageModule } from '../modules/storage';
+import { DatabaseModule } from '../database/database.module';
 
 const USAGE = `usage: npm run purge -- [--dry-run]
 

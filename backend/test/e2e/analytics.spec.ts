@@ -5,7 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PosthogAnalytics } from '../../src/modules/analytics/adapters/posthog.analytics';
 import { Analytics } from '../../src/modules/analytics/ports/analytics';
-import { AnalyticsEventEntity } from '../../src/shared/db/entities';
+import { AnalyticsEventEntity } from '../../src/modules/analytics';
 import { signInByEmail } from '../support/auth';
 import { startTestApp, type TestApp } from '../support/test-app';
 

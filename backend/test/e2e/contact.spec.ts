@@ -1,7 +1,7 @@
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ContactMessageEntity } from '../../src/shared/db/entities';
+import { ContactMessageEntity } from '../../src/modules/contact';
 import { readOutbox } from '../helpers/outbox';
 import { signInByEmail } from '../support/auth';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/modules/auth';
-import { AppMetrics } from '../../src/modules/metrics/app-metrics';
+import { AppMetrics } from '../../src/shared/metrics/app-metrics';
 import { PurgeExpiredPhotos } from '../../src/modules/retention/application/purge-expired-photos.use-case';
 import { RetentionScheduler } from '../../src/modules/retention/application/retention-scheduler.service';
 import { SendPurgeReminders } from '../../src/modules/retention/application/send-purge-reminders.use-case';

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DataSource } from 'typeorm';
-import { dataSourceOptions, openDatabase } from '../../src/shared/db/data-source';
+import { dataSourceOptions, openDatabase } from '../../src/database/data-source';
 import { MIGRATIONS } from '../../src/shared/db/migrations';
 import { EmbeddedDatabaseInUseError } from '../../src/shared/db/pglite-driver';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
-import { OrderEntity, PhotoEntity, TransactionEntity, UserEntity } from '../../src/shared/db/entities';
+import { UserEntity } from '../../src/modules/auth';
+import { OrderEntity } from '../../src/modules/orders';
+import { TransactionEntity } from '../../src/modules/payments';
+import { PhotoEntity } from '../../src/modules/photos';
 
 /** Migrations and the schema's guarantees, on PGlite always and on a real Postgres server when CI provides one. */
 const targets: [string, () => Promise<{ db: DataSource; cleanup: () => Promise<void> }>][] = [

@@ -1,4 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
+import { AuthModule } from '../auth';
 import { AppConfig } from '../../config/app-config';
 import { DatabaseAnalytics } from './adapters/database.analytics';
 import { PosthogAnalytics } from './adapters/posthog.analytics';
@@ -16,6 +18,7 @@ export class AnalyticsModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AnalyticsModule,
+      imports: [AuthModule, RateLimitModule],
       controllers: [AnalyticsController],
       providers: [
         { provide: Analytics, useClass: config.posthog ? PosthogAnalytics : DatabaseAnalytics },

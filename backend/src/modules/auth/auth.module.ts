@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { APP_GUARD } from '@nestjs/core';
 import { GoogleOAuthStrategy } from './adapters/google-oauth.strategy';
@@ -27,13 +27,12 @@ import { GoogleIdentity } from './ports/google-identity';
 /**
  * Who the user is: sessions, magic links, Google, API keys, account repair; plus the global CSRF rule.
  *
- * For other modules (global, no import needed), from `modules/auth`:
+ * For other modules (add AuthModule to their imports), from `modules/auth`:
  *   `@UseGuards(AuthGuard)` on a controller or handler: 401 unless signed in by session cookie or
  *   `Authorization: Bearer <api key>`; then `@CurrentUser() user: AuthenticatedUser` gives `{ id, email, via }`.
  *   Add `@ApiCookieAuth('session') @ApiBearerAuth('apiKey')` for the OpenAPI document.
  *   `Clock` is injectable (tests replace `now()`).
  */
-@Global()
 @Module({
   controllers: [AuthController, GoogleController, ApiKeysController],
   providers: [

@@ -4,3 +4,10 @@ export { AuthGuard } from './http/auth.guard';
 export { CurrentUser } from './http/current-user.decorator';
 export type { AuthenticatedUser } from './domain/authenticated-user';
 export { Clock } from './ports/clock';
+export { ApiKeyEntity } from './persistence/api-key.entity';
+export { LoginTokenEntity } from './persistence/login-token.entity';
+export { SessionEntity } from './persistence/session.entity';
+export { UserEntity } from './persistence/user.entity';
+/** For routes open to everyone that still note who called (contact form, browser analytics). */
+export { AuthenticateRequest } from './application/authenticate-request.use-case';
+export { readBearerKey, readSessionCookie } from './http/session-cookie';

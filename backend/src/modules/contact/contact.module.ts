@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
+import { AuthModule } from '../auth';
 import { SubmitContactMessage } from './application/submit-contact-message.use-case';
 import { ContactController } from './http/contact.controller';
 
 /** POST /api/contact: the contact form's messages, stored and mailed to support (spec sections 2 and 7). */
-@Module({ controllers: [ContactController], providers: [SubmitContactMessage] })
+@Module({ imports: [AuthModule, RateLimitModule], controllers: [ContactController], providers: [SubmitContactMessage] })
 export class ContactModule {}

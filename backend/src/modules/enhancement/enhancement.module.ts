@@ -1,16 +1,17 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { StorageModule } from '../storage';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
-import { OrdersModule } from '../orders/orders.module';
+import { OrdersModule } from '../orders';
+import { PhotosModule } from '../photos';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
-import { ReconcileUnfinishedWork } from './application/reconcile-unfinished-work.use-case';
-import { ReconcilerService } from './application/reconciler.service';
+import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
 
 @Module({
-  imports: [OrdersModule],
+  imports: [OrdersModule, PhotosModule, StorageModule],
   providers: [
     {
       provide: EnhancementModel,
@@ -22,8 +23,7 @@ import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhanceme
     },
     EnhancePhoto,
     EnhancePhotoJob,
-    ReconcileUnfinishedWork,
-    ReconcilerService,
+    RequeueUnfinishedEnhancements,
   ],
 })
 export class EnhancementModule implements OnApplicationShutdown {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '../storage';
 import { CheckReadiness } from './application/check-readiness.use-case';
 import { HealthController } from './http/health.controller';
 
-@Module({ controllers: [HealthController], providers: [CheckReadiness] })
+@Module({ imports: [StorageModule], controllers: [HealthController], providers: [CheckReadiness] })
 export class HealthModule {}

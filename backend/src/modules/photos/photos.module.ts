@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '../storage';
+import { AuthModule } from '../auth';
+import { OrdersModule } from '../orders';
 import { ListPhotos } from './application/list-photos.use-case';
 import { OpenPhotoFile } from './application/open-photo-file.use-case';
 import { QueuePhotoProcessing } from './application/queue-photo-processing.use-case';
@@ -6,9 +9,12 @@ import { StreamOrderZip } from './application/stream-order-zip.use-case';
 import { UploadPhotos } from './application/upload-photos.use-case';
 import { OrderDownloadController } from './http/order-download.controller';
 import { PhotosController } from './http/photos.controller';
+import { PhotosRepository } from './persistence/photos.repository';
 
 @Module({
+  imports: [AuthModule, OrdersModule, StorageModule],
   controllers: [PhotosController, OrderDownloadController],
-  providers: [UploadPhotos, ListPhotos, OpenPhotoFile, QueuePhotoProcessing, StreamOrderZip],
+  providers: [PhotosRepository, UploadPhotos, ListPhotos, OpenPhotoFile, QueuePhotoProcessing, StreamOrderZip],
+  exports: [PhotosRepository],
 })
 export class PhotosModule {}

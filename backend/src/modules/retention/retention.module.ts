@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '../storage';
+import { AuthModule } from '../auth';
 import { ScheduleModule } from '@nestjs/schedule';
 import { PurgeExpiredPhotos } from './application/purge-expired-photos.use-case';
 import { RetentionScheduler } from './application/retention-scheduler.service';
@@ -10,7 +12,7 @@ import { SweepOrphanedObjects } from './application/sweep-orphaned-objects.use-c
  * of stored files no photo owns.
  */
 @Module({
-  imports: [ScheduleModule.forRoot()],
+  imports: [ScheduleModule.forRoot(), AuthModule, StorageModule],
   providers: [PurgeExpiredPhotos, SendPurgeReminders, SweepOrphanedObjects, RetentionScheduler],
 })
 export class RetentionModule {}

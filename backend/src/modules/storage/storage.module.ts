@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import path from 'node:path';
 import { AppConfig } from '../../config/app-config';
 import { FilesystemObjectStorage } from './adapters/filesystem.object-storage';
@@ -6,7 +6,6 @@ import { S3ObjectStorage } from './adapters/s3.object-storage';
 import { ObjectStorage } from './ports/object-storage';
 
 /** Provides {@link ObjectStorage}: S3/MinIO when `S3_ENDPOINT` is set, else files under `DATA_DIR/objects`. */
-@Global()
 @Module({
   providers: [
     {

@@ -1,4 +1,4 @@
-import { type DataSource } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 
 /**
  * Rows of a raw statement, whatever its kind. TypeORM's plain `query()` answers `[rows, count]` for
@@ -11,4 +11,13 @@ export async function queryRows<T>(dataSource: DataSource, sql: string, params: 
   } finally {
     await runner.release();
   }
+}
+
+/**
+ * The same for a transaction handle: inside a transaction the statement runs on its connection; on a data source's
+ * plain manager it takes a connection of its own for the one statement.
+ */
+export async function txRows<T>(tx: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  if (tx.queryRunner) return (await tx.queryRunner.query(sql, params, true)).records as T[];
+  return queryRows<T>(tx.connection, sql, params);
 }

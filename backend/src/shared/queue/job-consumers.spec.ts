@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { type DiscoveryService } from '@nestjs/core';
 import { loadConfig } from '../../config/app-config';
-import { AppMetrics } from '../../modules/metrics/app-metrics';
+import { AppMetrics } from '../metrics/app-metrics';
 import { createRootLogger, PinoLoggerService } from '../logging/pino-logger';
 import { InProcessJobQueue } from './adapters/in-process.job-queue';
 import { JOB_NAMES, type JobContext, type JobName } from './job-definitions';

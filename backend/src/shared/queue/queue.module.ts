@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
-import { AppMetrics, type JobOutcome } from '../../modules/metrics/app-metrics';
+import { AppMetrics, type JobOutcome } from '../metrics/app-metrics';
 import { withLogContext } from '../logging/log-context';
 import { BullmqJobQueue } from './adapters/bullmq.job-queue';
 import { InProcessJobQueue } from './adapters/in-process.job-queue';

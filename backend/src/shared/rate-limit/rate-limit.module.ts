@@ -1,4 +1,4 @@
-import { Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { InMemoryRateLimiter } from './adapters/in-memory.rate-limiter';
 import { RedisRateLimiter } from './adapters/redis.rate-limiter';
@@ -14,7 +14,6 @@ class RateLimiterLifecycle implements OnApplicationShutdown {
 }
 
 /** The rate limiter: in Redis when REDIS_URL is set (shared by every replica), in memory otherwise. */
-@Global()
 @Module({
   providers: [
     {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AnalyticsEventEntity } from '../../../shared/db/entities';
+import { AnalyticsEventEntity } from '../persistence/analytics-event.entity';
 import { Analytics, type AnalyticsProperties } from '../ports/analytics';
 
 /** The embedded default: events are rows of `analytics_events` in our own database. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { ApiKeyEntity, UserEntity } from '../../../shared/db/entities';
+import { ApiKeyEntity } from '../persistence/api-key.entity';
+import { UserEntity } from '../persistence/user.entity';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 import { type AuthenticatedUser } from '../domain/authenticated-user';
 import { sha256 } from '../domain/secret-token';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ApiKeyEntity } from '../../../shared/db/entities';
+import { ApiKeyEntity } from '../persistence/api-key.entity';
 import { newApiKey } from '../domain/api-key';
 import { sha256 } from '../domain/secret-token';
 import { Clock } from '../ports/clock';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { UserEntity } from '../../../shared/db/entities';
+import { UserEntity } from '../persistence/user.entity';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 
 @Injectable()

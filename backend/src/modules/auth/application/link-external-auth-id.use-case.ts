@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { UserEntity } from '../../../shared/db/entities';
+import { UserEntity } from '../persistence/user.entity';
 import { NotFoundError } from '../../../shared/errors/app-error';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { ApiKeyEntity } from '../../../shared/db/entities';
+import { ApiKeyEntity } from '../persistence/api-key.entity';
 
 /** The caller's keys that still work, newest first. */
 @Injectable()

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { LoginTokenEntity } from '../../../shared/db/entities';
+import { LoginTokenEntity } from '../persistence/login-token.entity';
 import { RateLimitedError, UnavailableError } from '../../../shared/errors/app-error';
-import { Mailer } from '../../notifications/ports/mailer';
+import { Mailer } from '../../notifications';
 import {
   MAGIC_LINK_MESSAGES,
   MAGIC_LINK_RATE_LIMIT,

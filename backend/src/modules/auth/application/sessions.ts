@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { SessionEntity } from '../../../shared/db/entities';
+import { SessionEntity } from '../persistence/session.entity';
 import { type AuthenticatedUser } from '../domain/authenticated-user';
 import { newSecret, sha256 } from '../domain/secret-token';
 import { Clock } from '../ports/clock';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { UserEntity } from '../../../shared/db/entities';
+import { UserEntity } from '../persistence/user.entity';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 import { normalizeEmail } from '../domain/magic-link';
 import { Clock } from '../ports/clock';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LoginTokenEntity, UserEntity } from '../../../shared/db/entities';
+import { LoginTokenEntity } from '../persistence/login-token.entity';
+import { UserEntity } from '../persistence/user.entity';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 import { loginTokenState, MAGIC_LINK_MESSAGES } from '../domain/magic-link';
 import { sha256 } from '../domain/secret-token';

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { type ApiKeyEntity } from '../../../shared/db/entities';
+import { type ApiKeyEntity } from '../persistence/api-key.entity';
 import { ForbiddenError } from '../../../shared/errors/app-error';
 import { CreateApiKey } from '../application/create-api-key.use-case';
 import { ListApiKeys } from '../application/list-api-keys.use-case';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { type UserEntity } from '../../../shared/db/entities';
-import { PACKAGE_TYPES, type PackageType } from '../../packages/domain/package-catalogue';
+import { type UserEntity } from '../persistence/user.entity';
+import { PACKAGE_TYPES, type PackageType } from '../../packages';
 
 /** The user as the client sees it (spec section 3, snake_case). */
 export class UserDto {

@@ -2,10 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { ContactMessageEntity } from '../../../shared/db/entities';
+import { ContactMessageEntity } from '../persistence/contact-message.entity';
 import { RateLimitedError } from '../../../shared/errors/app-error';
 import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
-import { Mailer } from '../../notifications/ports/mailer';
+import { Mailer } from '../../notifications';
 import {
   CONTACT_RATE_LIMIT,
   CONTACT_RATE_LIMITED_MESSAGE,

@@ -7,8 +7,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { type Request } from 'express';
-import { AuthenticateRequest } from '../../auth/application/authenticate-request.use-case';
-import { readBearerKey, readSessionCookie } from '../../auth/http/session-cookie';
+import { AuthenticateRequest, readBearerKey, readSessionCookie } from '../../auth';
 import { SubmitContactMessage } from '../application/submit-contact-message.use-case';
 import { ContactRequestDto, ContactResponseDto } from './contact.dto';
 

@@ -1,14 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { PhotoEntity } from '../../../shared/db/entities';
+import { type PhotoEntity, derivedKeys, PhotosRepository } from '../../photos';
 import { type JobContext } from '../../../shared/queue/job-definitions';
-import { Analytics } from '../../analytics/ports/analytics';
-import { AppMetrics } from '../../metrics/app-metrics';
-import { Mailer } from '../../notifications/ports/mailer';
-import { CompleteOrderIfDone } from '../../orders/application/complete-order-if-done.use-case';
-import { derivedKeys } from '../../photos/domain/photo-files';
-import { ObjectNotFoundError, ObjectStorage } from '../../storage/ports/object-storage';
+import { Analytics } from '../../analytics';
+import { AppMetrics } from '../../../shared/metrics/app-metrics';
+import { Mailer } from '../../notifications';
+import { CompleteOrderIfDone, CreditsRepository } from '../../orders';
+import { ObjectNotFoundError, ObjectStorage } from '../../storage';
 import { isEnhancementError } from '../engine';
 import { EnhancementModel } from '../ports/enhancement-model';
 
@@ -23,6 +22,8 @@ export class EnhancePhoto {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
+    private readonly credits: CreditsRepository,
     private readonly storage: ObjectStorage,
     private readonly model: EnhancementModel,
     private readonly completeOrderIfDone: CompleteOrderIfDone,
@@ -33,10 +34,9 @@ export class EnhancePhoto {
   ) {}
 
   async execute(photoId: number, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
-    const photos = this.dataSource.getRepository(PhotoEntity);
-    const photo = await photos.findOneBy({ id: photoId });
+    const photo = await this.photos.findById(this.dataSource.manager, photoId);
     if (!photo || photo.status !== 'uploaded') return;
-    await photos.increment({ id: photoId }, 'attempts', 1);
+    await this.photos.countAttempt(this.dataSource.manager, photoId);
 
     let result;
     try {
@@ -68,27 +68,16 @@ export class EnhancePhoto {
     await this.storage.put(keys.preview, result.preview, { contentType: 'image/webp' });
     await this.storage.put(keys.thumbnail, result.thumbnail, { contentType: 'image/webp' });
 
-    const completed = await this.dataSource.transaction(async (em) => {
-      const update = await em
-        .getRepository(PhotoEntity)
-        .createQueryBuilder()
-        .update()
-        .set({
-          status: 'completed',
-          enhancedPath: keys.enhanced,
-          previewPath: keys.preview,
-          thumbnailPath: keys.thumbnail,
-          processDate: () => 'now()',
-          engineVersion: this.model.version,
-          // TypeORM serialises jsonb columns itself; its deep-partial type just cannot see through the report's shape.
-          enhancementReport: result.report as never,
-          failureReason: null,
-        })
-        .where('id = :id AND status = :status', { id: photoId, status: 'uploaded' })
-        .execute();
-      if (!update.affected) return false;
-      await em.query('UPDATE users SET photos_processed = photos_processed + 1 WHERE id = $1', [photo.userId]);
-      return true;
+    const completed = await this.dataSource.transaction(async (tx) => {
+      const moved = await this.photos.markCompleted(tx, photoId, {
+        enhancedPath: keys.enhanced,
+        previewPath: keys.preview,
+        thumbnailPath: keys.thumbnail,
+        engineVersion: this.model.version,
+        report: result.report,
+      });
+      if (moved) await this.credits.recordProcessed(tx, photo.userId);
+      return moved;
     });
     if (!completed) return;
     await this.analytics.capture('Photo Processing Complete', String(photo.userId), {
@@ -100,10 +89,7 @@ export class EnhancePhoto {
   }
 
   private async markFailed(photo: PhotoEntity, reason: string): Promise<void> {
-    const update = await this.dataSource
-      .getRepository(PhotoEntity)
-      .update({ id: photo.id, status: 'uploaded' }, { status: 'failed', failureReason: reason.slice(0, 1000) });
-    if (!update.affected) return;
+    if (!(await this.photos.markFailed(this.dataSource.manager, photo.id, reason))) return;
     this.logger.error(`Photo ${photo.id} of order ${photo.orderId} failed: ${reason}`);
     await this.mailer
       .send({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectStorage } from '../../storage';
 
 export type DependencyName = 'database' | 'queue' | 'storage';
 export interface DependencyStatus {

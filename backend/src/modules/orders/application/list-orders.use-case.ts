@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { OrderEntity } from '../../../shared/db/entities';
+import { DataSource } from 'typeorm';
+import { type OrderEntity } from '../persistence/order.entity';
+import { OrdersRepository } from '../persistence/orders.repository';
 
 /** The caller's orders, newest first. */
 @Injectable()
 export class ListOrders {
-  constructor(@InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
+  ) {}
 
   execute(userId: number): Promise<OrderEntity[]> {
-    return this.orders.find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 500 });
+    return this.orders.listOwned(this.dataSource.manager, userId);
   }
 }

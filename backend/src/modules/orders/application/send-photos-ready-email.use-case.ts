@@ -1,36 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { queryRows } from '../../../shared/db/query-rows';
-import { Mailer } from '../../notifications/ports/mailer';
-
-interface ReadyOrder {
-  id: string;
-  email: string;
-  name: string | null;
-  delivered: number;
-  failed: number;
-}
+import { Mailer } from '../../notifications';
+import { OrdersRepository } from '../persistence/orders.repository';
 
 /** The one "your photos are ready" email per order: claimed in the database first, given back if sending fails. */
 @Injectable()
 export class SendPhotosReadyEmail {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
   ) {}
 
   async execute(orderId: string): Promise<void> {
-    const [order] = await queryRows<ReadyOrder>(
-      this.dataSource,
-      `UPDATE orders o SET ready_email_sent_at = now() FROM users u
-       WHERE o.id = $1 AND o.status = 'completed' AND o.ready_email_sent_at IS NULL AND u.id = o.user_id
-       RETURNING o.id, u.email, u.name,
-         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'completed')::int AS delivered,
-         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'failed')::int AS failed`,
-      [orderId],
-    );
+    const order = await this.orders.claimReadyEmail(this.dataSource.manager, orderId);
     if (!order) return;
     const link = `${this.config.publicUrl}/gallery?order=${order.id}`;
     const lines = [
@@ -51,7 +36,7 @@ export class SendPhotosReadyEmail {
     try {
       await this.mailer.send({ to: order.email, subject: 'Your enhanced photos are ready', text: lines.join('\n') });
     } catch (err) {
-      await this.dataSource.query('UPDATE orders SET ready_email_sent_at = NULL WHERE id = $1', [orderId]);
+      await this.orders.releaseReadyEmail(this.dataSource.manager, orderId);
       throw err;
     }
   }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { type OrderEntity, type PhotoEntity } from '../../../shared/db/entities';
-import { PACKAGE_TYPES } from '../../packages/domain/package-catalogue';
+import { type OrderEntity } from '../persistence/order.entity';
+import { type PhotoEntity } from '../../photos';
+import { PACKAGE_TYPES } from '../../packages';
 
 const ORDER_STATUSES = ['new', 'pending', 'completed'] as const;
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { LocalPaymentIntentEntity } from '../../../shared/db/entities';
+import { LocalPaymentIntentEntity } from '../persistence/local-payment-intent.entity';
 import { testCardOutcome, type TestCardOutcome } from '../domain/test-cards';
 import {
   type CreatePaymentIntentInput,

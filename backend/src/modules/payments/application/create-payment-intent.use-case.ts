@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../../shared/errors/app-error';
-import { getPackage, isPackageType } from '../../packages/domain/package-catalogue';
+import { getPackage, isPackageType } from '../../packages';
 import { PaymentGateway } from '../ports/payment-gateway';
 
 export interface CreatePaymentIntentCommand {

@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BadRequestError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { OrderEntity } from '../../../shared/db/entities';
+import { type OrderEntity } from '../../orders';
+import { CreditsRepository, OrdersRepository } from '../../orders';
 import { checkPayment } from '../domain/payment-rules';
+import { LedgerRepository } from '../persistence/ledger.repository';
 import { PaymentGateway } from '../ports/payment-gateway';
 
 export interface FulfilPaymentCommand {
@@ -32,6 +34,9 @@ export class FulfilPayment {
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly dataSource: DataSource,
+    private readonly ledger: LedgerRepository,
+    private readonly orders: OrdersRepository,
+    private readonly credits: CreditsRepository,
     private readonly queue: JobQueue,
   ) {}
 
@@ -48,29 +53,18 @@ export class FulfilPayment {
     }
 
     const orderId = `ord_${randomBytes(10).toString('hex')}`;
-    const created = await this.dataSource.transaction(async (em) => {
-      const ledger: { id: number }[] = await em.query(
-        `INSERT INTO transactions (user_id, package_type, amount, photos_purchased, stripe_transaction_id)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (stripe_transaction_id) DO NOTHING RETURNING id`,
-        [check.userId, check.pkg.id, payment.amount, check.pkg.photos, payment.id],
-      );
-      if (ledger.length === 0) return false; // another call already fulfilled this payment
-      await em.getRepository(OrderEntity).insert({
-        id: orderId,
+    const created = await this.dataSource.transaction(async (tx) => {
+      const purchase = {
         userId: check.userId,
-        packageType: check.pkg.id,
+        packageId: check.pkg.id,
         amount: payment.amount,
-        photosPurchased: check.pkg.photos,
-        photosRemaining: check.pkg.photos,
-        stripePaymentIntentId: payment.id,
-        status: 'new',
-      });
-      await em.query('UPDATE transactions SET order_id = $1 WHERE id = $2', [orderId, ledger[0].id]);
-      await em.query('UPDATE users SET photos_remaining = photos_remaining + $1, package_type = $2 WHERE id = $3', [
-        check.pkg.photos,
-        check.pkg.id,
-        check.userId,
-      ]);
+        photos: check.pkg.photos,
+        paymentIntentId: payment.id,
+      };
+      const ledgerId = await this.ledger.recordOnce(tx, purchase);
+      if (ledgerId === null) return false; // another call already fulfilled this payment
+      await this.credits.grant(tx, { ...purchase, orderId });
+      await this.ledger.linkOrder(tx, ledgerId, orderId);
       return true;
     });
 
@@ -86,7 +80,7 @@ export class FulfilPayment {
   }
 
   private findOrder(paymentIntentId: string): Promise<OrderEntity | null> {
-    return this.dataSource.getRepository(OrderEntity).findOneBy({ stripePaymentIntentId: paymentIntentId });
+    return this.orders.findByPaymentIntent(this.dataSource.manager, paymentIntentId);
   }
 
   private answer(order: OrderEntity, callerId: number | undefined): FulfilmentResult {

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { queryRows } from '../../../shared/db/query-rows';
-import { formatPrice, getPackage } from '../../packages/domain/package-catalogue';
-import { Mailer } from '../../notifications/ports/mailer';
+import { formatPrice, getPackage } from '../../packages';
+import { Mailer } from '../../notifications';
 
 interface ClaimedOrder {
   id: string;

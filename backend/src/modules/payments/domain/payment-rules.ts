@@ -1,4 +1,4 @@
-import { getPackage, isPackageType, type PackageDefinition } from '../../packages/domain/package-catalogue';
+import { getPackage, isPackageType, type PackageDefinition } from '../../packages';
 import { type PaymentIntentSnapshot } from '../ports/payment-gateway';
 
 export type PaymentCheck =

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { PACKAGE_TYPES, type PackageType } from '../../packages/domain/package-catalogue';
+import { PACKAGE_TYPES, type PackageType } from '../../packages';
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
 

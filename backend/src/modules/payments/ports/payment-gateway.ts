@@ -1,4 +1,4 @@
-import { type PackageType } from '../../packages/domain/package-catalogue';
+import { type PackageType } from '../../packages';
 
 /** What we keep of a payment intent: the gateway's word on status, amount and whose purchase it is. */
 export interface PaymentIntentSnapshot {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { PhotoEntity } from '../../../shared/db/entities';
+import { PhotoEntity } from '../persistence/photo.entity';
 
 /** The caller's photos across orders, oldest first. */
 @Injectable()

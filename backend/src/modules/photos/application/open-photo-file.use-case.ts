@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { PhotoEntity } from '../../../shared/db/entities';
+import { PhotoEntity } from '../persistence/photo.entity';
 import { NotFoundError } from '../../../shared/errors/app-error';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectStorage } from '../../storage';
 import { enhancedDownloadName, parsePhotoFileName, type PhotoVariant } from '../domain/photo-files';
 
 export interface PhotoFile {

@@ -3,10 +3,10 @@ import archiver from 'archiver';
 import { once } from 'node:events';
 import { type Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
 import { NotFoundError } from '../../../shared/errors/app-error';
-import { orderNotFound } from '../../orders/domain/order-errors';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { orderNotFound, OrdersRepository } from '../../orders';
+import { PhotoEntity } from '../persistence/photo.entity';
+import { ObjectStorage } from '../../storage';
 import { enhancedDownloadName } from '../domain/photo-files';
 
 export interface OrderZip {
@@ -23,11 +23,12 @@ export class StreamOrderZip {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
   async execute(userId: number, orderId: string, today = new Date()): Promise<OrderZip> {
-    const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
+    const order = await this.orders.findOwned(this.dataSource.manager, userId, orderId);
     if (!order) throw orderNotFound();
     const photos = (
       await this.dataSource.getRepository(PhotoEntity).find({ where: { orderId, userId }, order: { id: 'ASC' } })

@@ -2,17 +2,26 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
-import { queryRows } from '../../../shared/db/query-rows';
-import { AppError, BadRequestError, ConflictError, UnavailableError } from '../../../shared/errors/app-error';
+import { type OrderEntity } from '../../orders';
+import { AppError, BadRequestError, UnavailableError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { Analytics } from '../../analytics/ports/analytics';
+import { Analytics } from '../../analytics';
+// The engine's HEIC decoder, as a plain library: through enhancement's index it would load EnhancementModule, which
+// imports PhotosModule (a cycle). Known exception until the engine's index exports it.
+// eslint-disable-next-line walls/module-internals
 import { decodePhoto } from '../../enhancement/engine/decode';
-import { lockOwnedOrder } from '../../orders/application/lock-owned-order';
-import { orderNotFound } from '../../orders/domain/order-errors';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import {
+  CreditsRepository,
+  noCredits,
+  orderNotAccepting,
+  orderNotFound,
+  OrdersRepository,
+  tooManyPhotos,
+} from '../../orders';
+import { ObjectStorage } from '../../storage';
 import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
 import { displayName, MAX_FILE_BYTES, MAX_INPUT_PIXELS } from '../domain/upload-limits';
+import { PhotosRepository } from '../persistence/photos.repository';
 
 export type UploadPart =
   | { kind: 'field'; name: string; value: string }
@@ -44,9 +53,6 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
   heic: 'image/heic',
 };
 
-const tooMany = (remaining: number) =>
-  new BadRequestError('TOO_MANY_PHOTOS', `You can only upload up to ${remaining} more photo(s).`);
-
 /**
  * Stores a host's photos for one of their orders, all or nothing. Each file streams to storage under a key the
  * server makes, is checked by decoding (not by its name or MIME type), and only when every file passed are the
@@ -59,6 +65,9 @@ export class UploadPhotos {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
+    private readonly orders: OrdersRepository,
+    private readonly credits: CreditsRepository,
     private readonly storage: ObjectStorage,
     private readonly queue: JobQueue,
     private readonly analytics: Analytics,
@@ -77,7 +86,7 @@ export class UploadPhotos {
           throw new BadRequestError('UNEXPECTED_FILE_FIELD', `Unexpected file field "${part.field}"; send photos.`);
         }
         if (!order) throw new BadRequestError('ORDER_ID_FIRST', 'Send orderId before the photos in the form.');
-        if (stored.length >= order.photosRemaining) throw tooMany(order.photosRemaining);
+        if (stored.length >= order.photosRemaining) throw tooManyPhotos(order.photosRemaining);
         stored.push(await this.storeOne(userId, order.id, part.fileName, part.stream));
       }
       if (!order) throw new BadRequestError('ORDER_ID_REQUIRED', 'orderId is required.');
@@ -101,10 +110,11 @@ export class UploadPhotos {
 
   private async uploadableOrder(userId: number, orderId: string): Promise<OrderEntity> {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(orderId)) throw orderNotFound();
-    const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
+    const order = await this.orders.findOwned(this.dataSource.manager, userId, orderId);
     if (!order) throw orderNotFound();
-    if (order.status !== 'new') throw new ConflictError('ORDER_NOT_ACCEPTING', 'This order is not accepting uploads.');
-    if (order.photosRemaining === 0) throw new ConflictError('NO_CREDITS', 'No photo credits remaining');
+    // An early answer before any byte is stored; the commit checks again under lock (credits.take).
+    if (order.status !== 'new') throw orderNotAccepting();
+    if (order.photosRemaining === 0) throw noCredits();
     return order;
   }
 
@@ -121,10 +131,7 @@ export class UploadPhotos {
       body.resume();
       throw new AppError('unsupported_media_type', 'UNSUPPORTED_FORMAT', `${name} is not a JPG, PNG or WEBP image.`);
     }
-    const [{ id: photoId }] = await queryRows<{ id: number }>(
-      this.dataSource,
-      `SELECT nextval(pg_get_serial_sequence('photos', 'id'))::int AS id`,
-    );
+    const photoId = await this.photos.reserveId(this.dataSource.manager);
     const key = originalKey({ userId, orderId, photoId }, format);
     const limiter = new SizeLimit(MAX_FILE_BYTES, name);
     let clientFailed = false;
@@ -189,45 +196,26 @@ export class UploadPhotos {
   }
 
   private async commit(userId: number, orderId: string, files: StoredFile[]): Promise<UploadResult> {
-    return this.dataSource.transaction(async (em) => {
-      const order = await lockOwnedOrder(em, userId, orderId);
-      if (order.status !== 'new')
-        throw new ConflictError('ORDER_NOT_ACCEPTING', 'This order is not accepting uploads.');
-      // Another request may have used credits while this one streamed.
-      if (files.length > order.photosRemaining) throw tooMany(order.photosRemaining);
-      const [user] = await em.query('SELECT photos_remaining FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      if (!user || user.photos_remaining < files.length) {
-        throw new ConflictError('NO_CREDITS', 'No photo credits remaining');
-      }
-      // Explicit ids: the keys already name them. (TypeORM's insert would drop a value for a generated column.)
-      for (const f of files) {
-        await em.query(
-          `INSERT INTO photos (id, user_id, order_id, original_path, name, size_bytes, status)
-           VALUES ($1, $2, $3, $4, $5, $6, 'uploaded')`,
-          [f.photoId, userId, orderId, f.key, f.name, f.size],
-        );
-      }
-      const remaining = order.photosRemaining - files.length;
-      const status = remaining === 0 ? 'pending' : 'new';
-      await em.query('UPDATE orders SET photos_remaining = $1, status = $2 WHERE id = $3', [
-        remaining,
-        status,
+    return this.dataSource.transaction(async (tx) => {
+      // Checked again here: another request may have used credits while this one streamed.
+      const order = await this.credits.take(tx, userId, orderId, files.length);
+      await this.photos.insertUploaded(
+        tx,
+        userId,
         orderId,
-      ]);
-      await em.query('UPDATE users SET photos_remaining = photos_remaining - $1 WHERE id = $2', [files.length, userId]);
+        files.map((f) => ({ id: f.photoId, key: f.key, name: f.name, size: f.size })),
+      );
       return {
         photos: files.map((f) => ({ id: f.photoId, name: f.name, status: 'uploaded' as const, original_path: f.key })),
-        order: { id: orderId, status, photos_remaining: remaining },
+        order: { id: orderId, status: order.status, photos_remaining: order.photosRemaining },
       };
     });
   }
 
   private async queueEnhancement(orderId: string): Promise<void> {
-    const photos = await this.dataSource
-      .getRepository(PhotoEntity)
-      .find({ where: { orderId, status: 'uploaded' }, select: { id: true } });
+    const photoIds = await this.photos.uploadedIds(this.dataSource.manager, orderId);
     try {
-      for (const p of photos) await this.queue.enqueue('photos.enhance', { photoId: p.id }, { jobId: `photo-${p.id}` });
+      for (const id of photoIds) await this.queue.enqueue('photos.enhance', { photoId: id }, { jobId: `photo-${id}` });
     } catch (err) {
       // The photos are safely stored and the order is pending; the reconciler queues them when the queue is back.
       this.logger.warn(`Enhancement of order ${orderId} not queued yet: ${String(err)}`);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { type PhotoEntity } from '../../../shared/db/entities';
+import { type PhotoEntity } from '../persistence/photo.entity';
 
 export class UploadedPhotoDto {
   @ApiProperty() id: number;

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In, IsNull } from 'typeorm';
-import { OrderEntity, PhotoEntity } from '../../../shared/db/entities';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { OrderEntity } from '../../orders';
+import { PhotoEntity } from '../../photos';
+import { ObjectStorage } from '../../storage';
 import { purgeCutoff } from '../domain/retention-policy';
 
 // Bounded so one query never loads the whole backlog; the run goes on batch after batch until none is left.

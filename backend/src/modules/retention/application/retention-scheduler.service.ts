@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { queryRows } from '../../../shared/db/query-rows';
 import { Clock } from '../../auth';
-import { AppMetrics } from '../../metrics/app-metrics';
+import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { dailyTick } from '../domain/retention-policy';
 import { PurgeExpiredPhotos, type PurgeResult } from './purge-expired-photos.use-case';
 import { SendPurgeReminders } from './send-purge-reminders.use-case';

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { queryRows } from '../../../shared/db/query-rows';
-import { Mailer } from '../../notifications/ports/mailer';
+import { Mailer } from '../../notifications';
 import { formatPurgeDate, purgeCutoff, purgeDate, reminderCutoff, RETENTION_DAYS } from '../domain/retention-policy';
 
 // Orders entering the reminder window in one day; any left over are reminded by the next day's run.

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { queryRows } from '../../../shared/db/query-rows';
-import { ObjectStorage } from '../../storage/ports/object-storage';
+import { ObjectStorage } from '../../storage';
 import { ORPHAN_PREFIXES, orphanCutoff } from '../domain/retention-policy';
 
 // Keys checked against the photos table per query.

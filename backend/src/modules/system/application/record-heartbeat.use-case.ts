@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { JobLockEntity } from '../../../shared/db/entities';
+import { JobLockEntity } from '../persistence/job-lock.entity';
 
 /** Writes the heartbeat's nonce where any process can see it: proof that a queued job ran to completion. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type PackageType } from '../../../modules/packages/domain/package-catalogue';
+import { type PackageType } from '../../packages';
 
 /** The purchase ledger: one row per succeeded payment, unique by the payment id so a payment credits once. */
 @Entity('transactions')

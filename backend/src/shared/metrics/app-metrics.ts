@@ -2,7 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { type JobName } from '../../shared/queue/job-definitions';
 import { JobQueue, type QueueCounts } from '../../shared/queue/job-queue';
-import { type EnhancementReport } from '../enhancement/engine';
+
+/**
+ * The parts of the engine's report that the metrics read, by shape: shared/ imports no module, and the engine's
+ * `EnhancementReport` satisfies this structurally.
+ */
+export interface EnhancementObservation {
+  pipeline: string;
+  input: { width: number; height: number };
+  timingsMs: { total?: number };
+  corrections: { learned: { model?: string | null } };
+}
 
 export type JobOutcome = 'completed' | 'failed' | 'retry';
 
@@ -122,7 +132,7 @@ export class AppMetrics {
     this.jobDuration.observe({ job, outcome }, seconds);
   }
 
-  observeEnhancement(report: Pick<EnhancementReport, 'pipeline' | 'input' | 'timingsMs' | 'corrections'>): void {
+  observeEnhancement<R extends EnhancementObservation>(report: R): void {
     const megapixels = (report.input.width * report.input.height) / 1e6;
     const seconds = (report.timingsMs.total ?? 0) / 1000;
     if (megapixels <= 0 || seconds <= 0) return;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { type PackageType } from '../../../modules/packages/domain/package-catalogue';
+import { type PackageType } from '../../packages';
 
 export type OrderStatus = 'new' | 'pending' | 'completed';
 

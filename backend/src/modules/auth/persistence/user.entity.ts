@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type PackageType } from '../../../modules/packages/domain/package-catalogue';
+import { type PackageType } from '../../packages';
 
 @Entity('users')
 export class UserEntity {

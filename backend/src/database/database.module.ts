@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { dataSourceOptions, openDatabase } from './data-source';
-import { EmbeddedDatabaseInUseError } from './pglite-driver';
+import { EmbeddedDatabaseInUseError } from '../shared/db/pglite-driver';
 
 /** One data source per process, migrated before anything else uses it; repositories are injectable everywhere. */
 @Global()

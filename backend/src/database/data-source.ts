@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { types as pgTypes } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { type AppConfig } from '../../config/app-config';
+import { type AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
-import { MIGRATIONS } from './migrations';
-import { createPgliteDriver } from './pglite-driver';
+import { MIGRATIONS } from '../shared/db/migrations';
+import { createPgliteDriver } from '../shared/db/pglite-driver';
 
 // Counts and sums come back as int8; our values are far below 2^53, so read them as numbers like PGlite does.
 pgTypes.setTypeParser(pgTypes.builtins.INT8, (value) => Number(value));

@@ -1,0 +1,25 @@
+import { AnalyticsEventEntity } from '../modules/analytics';
+import { ApiKeyEntity, LoginTokenEntity, SessionEntity, UserEntity } from '../modules/auth';
+import { ContactMessageEntity } from '../modules/contact';
+import { OrderEntity } from '../modules/orders';
+import { LocalPaymentIntentEntity, TransactionEntity } from '../modules/payments';
+import { PhotoEntity } from '../modules/photos';
+import { JobLockEntity } from '../modules/system';
+
+/**
+ * Every table's entity, collected from the module that owns it: the one list the data source (and so the app, the
+ * migrate CLI and the tests) uses. A module adds its entity here and exports it from its index.ts.
+ */
+export const ENTITIES = [
+  UserEntity,
+  OrderEntity,
+  PhotoEntity,
+  TransactionEntity,
+  SessionEntity,
+  LoginTokenEntity,
+  ApiKeyEntity,
+  ContactMessageEntity,
+  AnalyticsEventEntity,
+  JobLockEntity,
+  LocalPaymentIntentEntity,
+];

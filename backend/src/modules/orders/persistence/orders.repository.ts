@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { OrderEntity } from './order.entity';
+import { txRows } from '../../../shared/db/query-rows';
+import { orderNotFound } from '../domain/order-errors';
+import { type OrderStatus, type PhotoState, justifiedStatus } from '../domain/order-status';
+
+export interface ReadyEmailClaim {
+  id: string;
+  email: string;
+  name: string | null;
+  delivered: number;
+  failed: number;
+}
+
+export interface CompletedOrder {
+  id: string;
+  userId: number;
+  packageType: string;
+  photosProcessed: number;
+}
+
+/**
+ * The orders table. Every method takes the transaction handle it runs in (a data source's `manager` outside one),
+ * so a caller decides what commits together. Status changes are decided by `justifiedStatus`, never here.
+ */
+@Injectable()
+export class OrdersRepository {
+  /** The caller's orders, newest first (at most 500). */
+  listOwned(tx: EntityManager, userId: number): Promise<OrderEntity[]> {
+    return tx
+      .getRepository(OrderEntity)
+      .find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 500 });
+  }
+
+  /**
+   * Claims the one "photos are ready" email of a completed order, with what it says; null when it is not completed
+   * or already claimed. The claim is the update itself, so two workers never both send it.
+   */
+  async claimReadyEmail(tx: EntityManager, orderId: string): Promise<ReadyEmailClaim | null> {
+    const [order] = await txRows<ReadyEmailClaim>(
+      tx,
+      `UPDATE orders o SET ready_email_sent_at = now() FROM users u
+       WHERE o.id = $1 AND o.status = 'completed' AND o.ready_email_sent_at IS NULL AND u.id = o.user_id
+       RETURNING o.id, u.email, u.name,
+         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'completed')::int AS delivered,
+         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'failed')::int AS failed`,
+      [orderId],
+    );
+    return order ?? null;
+  }
+
+  /** Gives a claim back (the email could not be sent), so the job's retry or the reconciler sends it. */
+  async releaseReadyEmail(tx: EntityManager, orderId: string): Promise<void> {
+    await txRows(tx, 'UPDATE orders SET ready_email_sent_at = NULL WHERE id = $1', [orderId]);
+  }
+
+  findOwned(tx: EntityManager, userId: number, orderId: string): Promise<OrderEntity | null> {
+    return tx.getRepository(OrderEntity).findOneBy({ id: orderId, userId });
+  }
+
+  findByPaymentIntent(tx: EntityManager, paymentIntentId: string): Promise<OrderEntity | null> {
+    return tx.getRepository(OrderEntity).findOneBy({ stripePaymentIntentId: paymentIntentId });
+  }
+
+  /** The caller's order, row-locked until the transaction ends, so credit and status changes cannot interleave. */
+  async lockOwned(tx: EntityManager, userId: number, orderId: string): Promise<OrderEntity> {
+    const order = await tx
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .setLock('pessimistic_write')
+      .where('o.id = :orderId AND o.user_id = :userId', { orderId, userId })
+      .getOne();
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  /** Where each of the order's photos stands: the facts the status rule reads. */
+  async photoStates(tx: EntityManager, orderId: string): Promise<PhotoState[]> {
+    const rows = await txRows<{ status: PhotoState }>(tx, 'SELECT status FROM photos WHERE order_id = $1', [orderId]);
+    return rows.map((r) => r.status);
+  }
+
+  async setStatus(tx: EntityManager, order: OrderEntity, status: OrderStatus): Promise<void> {
+    order.status = status;
+    if (status === 'completed') order.completedAt = new Date();
+    await tx.getRepository(OrderEntity).save(order);
+  }
+
+  /** Pending orders with no photo still waiting: their completion was lost (bounded per pass). */
+  async pendingWithNothingWaiting(tx: EntityManager): Promise<string[]> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT o.id FROM orders o WHERE o.status = 'pending'
+       AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.order_id = o.id AND p.status = 'uploaded') LIMIT 1000`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Completed orders whose "photos are ready" email has not gone out (bounded per pass). */
+  async completedWithoutReadyEmail(tx: EntityManager): Promise<string[]> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT id FROM orders WHERE status = 'completed' AND ready_email_sent_at IS NULL AND purged_at IS NULL LIMIT 1000`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Orders of the last two days without a receipt (bounded per pass). */
+  async recentWithoutReceipt(tx: EntityManager): Promise<string[]> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT id FROM orders WHERE receipt_sent_at IS NULL AND created_at > now() - interval '2 days' LIMIT 1000`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Completes a pending order once its photos justify it, and says what completed; null when it is not (yet) due
+   * or another call already completed it. The row lock makes the check and the update one step, and Postgres
+   * re-checks `status = 'pending'` on a row another transaction just changed, so it completes once.
+   */
+  async completeIfDone(tx: EntityManager, orderId: string): Promise<CompletedOrder | null> {
+    const [order] = await txRows<{ user_id: number; package_type: string; photos_remaining: number }>(
+      tx,
+      `SELECT user_id, package_type, photos_remaining FROM orders WHERE id = $1 AND status = 'pending' FOR UPDATE`,
+      [orderId],
+    );
+    if (!order) return null;
+    const photoStates = await this.photoStates(tx, orderId);
+    const progress = { status: 'pending' as const, photosRemaining: order.photos_remaining, photoStates };
+    if (justifiedStatus(progress) !== 'completed') return null;
+    await txRows(tx, `UPDATE orders SET status = 'completed', completed_at = now() WHERE id = $1`, [orderId]);
+    return {
+      id: orderId,
+      userId: order.user_id,
+      packageType: order.package_type,
+      photosProcessed: photoStates.filter((s) => s === 'completed').length,
+    };
+  }
+}

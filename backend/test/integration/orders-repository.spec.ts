@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type DataSource } from 'typeorm';
+import { UserEntity } from '../../src/modules/auth';
+import { CreditsRepository, OrderEntity, OrdersRepository } from '../../src/modules/orders';
+import { PhotosRepository } from '../../src/modules/photos';
+import { dataSourceOptions, openDatabase } from '../../src/database/data-source';
+import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+
+/** The orders module's repositories against the real schema: PGlite always, Postgres when CI provides one. */
+const targets: [string, () => Promise<{ db: DataSource; cleanup: () => Promise<void> }>][] = [
+  [
+    'pglite',
+    async () => {
+      const db = await openDatabase(
+        dataSourceOptions({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'orders-db-')), databaseUrl: undefined }),
+      );
+      return { db, cleanup: () => db.destroy() };
+    },
+  ],
+];
+if (testDatabaseUrl) {
+  targets.push([
+    'postgres',
+    async () => {
+      const scratch = await createScratchDatabase();
+      const db = await openDatabase(dataSourceOptions({ dataDir: os.tmpdir(), databaseUrl: scratch.url }));
+      return { db, cleanup: async () => (await db.destroy(), await scratch.drop()) };
+    },
+  ]);
+}
+
+describe.each(targets)('orders repositories on %s', (_name, open) => {
+  let db: DataSource;
+  let cleanup: () => Promise<void>;
+  const orders = new OrdersRepository();
+  const credits = new CreditsRepository(orders);
+  const photos = new PhotosRepository();
+  let seq = 0;
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await open());
+  }, 60_000);
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  async function buy(photosBought: number) {
+    const user = await db.getRepository(UserEntity).save({ email: `host-${++seq}@example.com` });
+    const orderId = `ord_repo_${seq}`;
+    await db.transaction((tx) =>
+      credits.grant(tx, {
+        orderId,
+        userId: user.id,
+        packageId: 'standard',
+        amount: 100,
+        photos: photosBought,
+        paymentIntentId: `pi_repo_${seq}`,
+      }),
+    );
+    return { userId: user.id, orderId };
+  }
+
+  async function upload(userId: number, orderId: string, count: number) {
+    return db.transaction(async (tx) => {
+      const taken = await credits.take(tx, userId, orderId, count);
+      const rows = [];
+      for (let i = 0; i < count; i++) {
+        const id = await photos.reserveId(tx);
+        rows.push({ id, key: `originals/${userId}/${orderId}/${id}.jpg`, name: `${id}.jpg`, size: 1 });
+      }
+      await photos.insertUploaded(tx, userId, orderId, rows);
+      return { taken, ids: rows.map((r) => r.id) };
+    });
+  }
+
+  const balance = async (userId: number) => db.getRepository(UserEntity).findOneByOrFail({ id: userId });
+  const order = async (orderId: string) => db.getRepository(OrderEntity).findOneByOrFail({ id: orderId });
+
+  it('grants a new order with every credit, and the same credits and package to the owner', async () => {
+    const { userId, orderId } = await buy(3);
+    expect(await order(orderId)).toMatchObject({ status: 'new', photosPurchased: 3, photosRemaining: 3, userId });
+    expect(await balance(userId)).toMatchObject({ photosRemaining: 3, packageType: 'standard' });
+  });
+
+  it("takes from the order's and the owner's credits, moving the order to pending with the last one", async () => {
+    const { userId, orderId } = await buy(3);
+    expect((await upload(userId, orderId, 2)).taken).toEqual({ status: 'new', photosRemaining: 1 });
+    expect((await balance(userId)).photosRemaining).toBe(1);
+    expect((await upload(userId, orderId, 1)).taken).toEqual({ status: 'pending', photosRemaining: 0 });
+    expect(await order(orderId)).toMatchObject({ status: 'pending', photosRemaining: 0 });
+    expect((await balance(userId)).photosRemaining).toBe(0);
+  });
+
+  it('refuses too many photos, a pending order and someone else’s order, changing nothing', async () => {
+    const { userId, orderId } = await buy(2);
+    await expect(upload(userId, orderId, 3)).rejects.toMatchObject({ code: 'TOO_MANY_PHOTOS' });
+    await expect(upload(userId + 1000, orderId, 1)).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
+    expect(await order(orderId)).toMatchObject({ status: 'new', photosRemaining: 2 });
+    expect(await db.query('SELECT id FROM photos WHERE order_id = $1', [orderId])).toEqual([]);
+    await upload(userId, orderId, 2);
+    await expect(upload(userId, orderId, 1)).rejects.toMatchObject({ code: 'ORDER_NOT_ACCEPTING' });
+  });
+
+  it("refuses when the owner's balance is short, even if the order has credits", async () => {
+    const { userId, orderId } = await buy(2);
+    await db.query('UPDATE users SET photos_remaining = 1 WHERE id = $1', [userId]);
+    await expect(upload(userId, orderId, 2)).rejects.toMatchObject({ code: 'NO_CREDITS' });
+    expect(await order(orderId)).toMatchObject({ photosRemaining: 2 });
+    expect((await balance(userId)).photosRemaining).toBe(1);
+  });
+
+  it('completes a pending order once, when no photo is still waiting, counting the delivered ones', async () => {
+    const { userId, orderId } = await buy(2);
+    const { ids } = await upload(userId, orderId, 2);
+    expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toBeNull();
+    await db.transaction(async (tx) => {
+      await photos.markCompleted(tx, ids[0], {
+        enhancedPath: 'e',
+        previewPath: 'p',
+        thumbnailPath: 't',
+        engineVersion: 'v',
+        report: {},
+      });
+      await credits.recordProcessed(tx, userId);
+    });
+    await photos.markFailed(db.manager, ids[1], 'unreadable');
+    expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toEqual({
+      id: orderId,
+      userId,
+      packageType: 'standard',
+      photosProcessed: 1,
+    });
+    expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toBeNull();
+    expect(await order(orderId)).toMatchObject({ status: 'completed', completedAt: expect.any(Date) });
+    expect((await balance(userId)).photosProcessed).toBe(1);
+  });
+
+  it('claims the ready email of a completed order once, with its counts, and takes a released claim again', async () => {
+    const { userId, orderId } = await buy(2);
+    const { ids } = await upload(userId, orderId, 2);
+    expect(await orders.claimReadyEmail(db.manager, orderId)).toBeNull();
+    await photos.markFailed(db.manager, ids[0], 'unreadable');
+    await photos.markCompleted(db.manager, ids[1], {
+      enhancedPath: 'e',
+      previewPath: 'p',
+      thumbnailPath: 't',
+      engineVersion: 'v',
+      report: {},
+    });
+    await db.transaction((tx) => orders.completeIfDone(tx, orderId));
+    const claim = await orders.claimReadyEmail(db.manager, orderId);
+    expect(claim).toMatchObject({
+      id: orderId,
+      email: expect.stringContaining('@example.com'),
+      delivered: 1,
+      failed: 1,
+    });
+    expect(await orders.claimReadyEmail(db.manager, orderId)).toBeNull();
+    await orders.releaseReadyEmail(db.manager, orderId);
+    expect(await orders.claimReadyEmail(db.manager, orderId)).toMatchObject({ id: orderId });
+  });
+
+  it('never completes a new order, however its photos stand', async () => {
+    const { userId, orderId } = await buy(2);
+    const { ids } = await upload(userId, orderId, 1);
+    await photos.markFailed(db.manager, ids[0], 'unreadable');
+    expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toBeNull();
+    expect((await order(orderId)).status).toBe('new');
+  });
+});
