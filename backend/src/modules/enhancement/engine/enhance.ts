@@ -84,14 +84,14 @@ const LOW_LIGHT_FINISH: FinishBounds = { estimateGain: 2.5, totalGain: 2.5 };
  */
 export const LOW_LIGHT_EV = -3;
 
-interface LearnedOutcome {
+export interface LearnedOutcome {
   lut: Lut3d;
   residual: number;
   modelName: string;
   size: string;
 }
 
-const runLearned = async (image: RgbImage, retoucher: Retoucher): Promise<LearnedOutcome> => {
+export const runLearned = async (image: RgbImage, retoucher: Retoucher): Promise<LearnedOutcome> => {
   const size = learnedInputSize(image.width, image.height);
   const modelInput = await resizeExact(image, size.width, size.height);
   const retouched = { ...modelInput, data: await retoucher.retouch(modelInput) };
@@ -102,6 +102,17 @@ const runLearned = async (image: RgbImage, retoucher: Retoucher): Promise<Learne
     modelName: retoucher.modelName,
     size: `${modelInput.width}x${modelInput.height}`,
   };
+};
+
+/**
+ * The baseline every stage is judged against: the learned model's output as is, lifted to full size by its LUT,
+ * with no finishing, routing or guard. Returns a new image.
+ */
+export const renderBaseline = async (image: RgbImage, retoucher: Retoucher): Promise<RgbImage> => {
+  const { lut } = await runLearned(image, retoucher);
+  const copy = { width: image.width, height: image.height, data: image.data.slice() };
+  applyLut(copy, lut);
+  return copy;
 };
 
 /**
