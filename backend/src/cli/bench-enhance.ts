@@ -31,7 +31,7 @@ const PAIRS: Record<string, [string, string]> = { 'fivek-dev': ['input', 'expert
 const BELOW_INPUT_DB = 0.5;
 /** The degradation benchmark works on copies with this long side at most (the model sees 192 px anyway). */
 const DEGRADATION_LONG_SIDE = 1024;
-const DEGRADATION_SETS = ['rooms', 'exposure'];
+const DEGRADATION_SETS = { names: ['rooms', 'exposure'] };
 /** `--limit n`: only the first n photos of each set (by name), for quick runs. */
 const LIMIT = { n: Infinity };
 
@@ -383,7 +383,7 @@ const degradationBench = async (
   const scores: Scores = {};
   const sheetRows: Record<string, Buffer[][]> = {};
   print('\n### degradation: PSNR dB between the output for the original and for the degraded copy');
-  for (const set of DEGRADATION_SETS) {
+  for (const set of DEGRADATION_SETS.names) {
     if (!existsSync(path.join(root, set))) continue;
     const files = (await readdir(path.join(root, set)))
       .filter((f) => PHOTO.test(f))
@@ -489,7 +489,7 @@ const timeTwelveMegapixels = async (root: string, models: Models, print: (line: 
 const USAGE =
   'usage: npm run bench:enhance -- [--photos <dir>] [--engines auto,classic,learned] ' +
   '[--sets fivek-dev,lol-dev,rooms,exposure,lowlight-phone,publishable,degradation] [--model-cache <dir>] ' +
-  '[--sheets <dir>] [--limit <photos per set>] [--no-low-light-model] [--no-12mp]';
+  '[--sheets <dir>] [--limit <photos per set>] [--degradation-sets rooms,exposure] [--no-low-light-model] [--no-12mp]';
 
 /** Exits with the usage line: a typo in a flag must not become a photos folder that does not exist. */
 const usage = (problem?: string): never => {
@@ -520,6 +520,7 @@ const parseArgs = (argv: string[]) => {
     else if (argv[i] === '--no-low-light-model') lowLight = false;
     else if (argv[i] === '--no-12mp') twelve = false;
     else if (argv[i] === '--limit') limit = Number(value(i++));
+    else if (argv[i] === '--degradation-sets') DEGRADATION_SETS.names = value(i++).split(',');
     else if (argv[i] === '--help' || argv[i] === '-h') usage();
     else if (argv[i].startsWith('-')) usage(`Unknown option ${argv[i]}`);
     else root = path.resolve(argv[i]);
