@@ -1,27 +1,61 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { ENGINE_CHOICES, type EngineChoice, type Retoucher, enhance } from '../modules/enhancement/engine';
-import { linearRgbToLab, linearToSrgb, SRGB_TO_LINEAR } from '../modules/enhancement/engine/color';
+import { linearToSrgb, SRGB_TO_LINEAR } from '../modules/enhancement/engine/color';
+import { decodePhoto } from '../modules/enhancement/engine/decode';
+import { JPEG_QUALITY } from '../modules/enhancement/engine/encode';
+import { renderBaseline } from '../modules/enhancement/engine/enhance';
 import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
 import { measureNoise, measurePhoto, neutralCast } from '../modules/enhancement/engine/measure';
-import { downscale } from '../modules/enhancement/engine/rgb-image';
+import { type RgbImage, downscale } from '../modules/enhancement/engine/rgb-image';
+import { DEGRADATIONS, type Degradation, degrade, measuredPitch } from '../modules/enhancement/engine/bench/degrade';
+import { deltaE2000, psnr, ssim } from '../modules/enhancement/engine/bench/metrics';
 
 /**
- * Scores the engine on the shared photo sets: fidelity to the expert on the paired FiveK set, exposure / clipping /
- * cast / noise before and after on the others, and time and memory per photo. Writes contact sheets to
- * bench-output/ for a person to look at.
+ * Scores the engine on the shared photo sets against the baseline (the learned model's output as is: its LUT-lifted
+ * rendering, no finishing, routing or guard). Paired sets: PSNR / SSIM / ΔE00 against the reference, per photo and
+ * per half (tune / check), and the photos more than 0.5 dB below their own input. Unpaired sets: exposure, clipping,
+ * cast and noise before and after, new clipping and new casts. Degradation benchmark: known-bad copies of the room
+ * and exposure photos, and how close the engine brings each to its result on the original. Contact sheets go to a
+ * temporary folder for a person to look at.
  */
 
 const PHOTO = /\.(jpe?g|png|webp|heic|tiff?)$/i;
-type Raw = { width: number; height: number; data: Uint8Array };
+type Raw = RgbImage;
+const PAIRS: Record<string, [string, string]> = { 'fivek-dev': ['input', 'expert'], 'lol-dev': ['low', 'high'] };
+/** A photo "below its input" scores more than this many dB under the untouched input against the reference. */
+const BELOW_INPUT_DB = 0.5;
+/** The degradation benchmark works on copies with this long side at most (the model sees 192 px anyway). */
+const DEGRADATION_LONG_SIDE = 1024;
+const DEGRADATION_SETS = { names: ['rooms', 'exposure'] };
+/** `--limit n`: only the first n photos of each set (by name), for quick runs. */
+const LIMIT = { n: Infinity };
 
 const repoRoot = () => {
   let dir = __dirname;
   while (!existsSync(path.join(dir, 'nx.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
+};
+
+/** FNV-1a of a file name: the tune / check split and the degradation noise seed, the same on every machine. */
+export const nameHash = (name: string): number => {
+  let h = 2166136261;
+  for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return h >>> 0;
+};
+/**
+ * Half the photos of each set (by the rank of their name's hash, so the split is balanced and the same on every
+ * machine) are used to tune the engine; the other half only checks it.
+ */
+export const splitHalves = (names: string[]): Map<string, 'tune' | 'check'> => {
+  const ranked = [...names].sort(
+    (a, b) => nameHash(path.parse(a).name) - nameHash(path.parse(b).name) || (a < b ? -1 : 1),
+  );
+  return new Map(ranked.map((name, rank) => [name, rank < Math.ceil(names.length / 2) ? 'tune' : 'check']));
 };
 
 const toRaw = async (input: Buffer | string, size?: { width: number; height: number }): Promise<Raw> => {
@@ -30,108 +64,19 @@ const toRaw = async (input: Buffer | string, size?: { width: number; height: num
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data) };
 };
+const png = (image: Raw) =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 
-const psnr = (a: Raw, b: Raw) => {
-  let sum = 0;
-  for (let i = 0; i < a.data.length; i++) sum += (a.data[i] - b.data[i]) ** 2;
-  return 10 * Math.log10((255 * 255) / Math.max(sum / a.data.length, 1e-10));
-};
-
-/** SSIM on luma with the usual 11-tap Gaussian window (sigma 1.5). */
-const ssim = (a: Raw, b: Raw) => {
-  const { width, height } = a;
-  const n = width * height;
-  const luma = (img: Raw) => {
-    const out = new Float32Array(n);
-    for (let p = 0; p < n; p++)
-      out[p] = 0.299 * img.data[p * 3] + 0.587 * img.data[p * 3 + 1] + 0.114 * img.data[p * 3 + 2];
-    return out;
-  };
-  const kernel = Array.from({ length: 11 }, (_, i) => Math.exp(-((i - 5) ** 2) / (2 * 1.5 * 1.5)));
-  const total = kernel.reduce((s, v) => s + v, 0);
-  const k = kernel.map((v) => v / total);
-  const blur = (src: Float32Array) => {
-    const tmp = new Float32Array(n);
-    const out = new Float32Array(n);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        let s = 0;
-        for (let i = -5; i <= 5; i++) s += k[i + 5] * src[y * width + Math.min(width - 1, Math.max(0, x + i))];
-        tmp[y * width + x] = s;
-      }
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        let s = 0;
-        for (let i = -5; i <= 5; i++) s += k[i + 5] * tmp[Math.min(height - 1, Math.max(0, y + i)) * width + x];
-        out[y * width + x] = s;
-      }
-    return out;
-  };
-  const x = luma(a);
-  const y = luma(b);
-  const product = (p: Float32Array, q: Float32Array) => p.map((v, i) => v * q[i]);
-  const mx = blur(x);
-  const my = blur(y);
-  const sxx = blur(product(x, x));
-  const syy = blur(product(y, y));
-  const sxy = blur(product(x, y));
-  const c1 = (0.01 * 255) ** 2;
-  const c2 = (0.03 * 255) ** 2;
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    const vx = sxx[i] - mx[i] * mx[i];
-    const vy = syy[i] - my[i] * my[i];
-    const cov = sxy[i] - mx[i] * my[i];
-    sum += ((2 * mx[i] * my[i] + c1) * (2 * cov + c2)) / ((mx[i] ** 2 + my[i] ** 2 + c1) * (vx + vy + c2));
-  }
-  return sum / n;
-};
-
-/** Mean CIEDE2000 colour difference per pixel. */
-const deltaE2000 = (a: Raw, b: Raw) => {
-  const rad = Math.PI / 180;
-  let total = 0;
-  const n = a.width * a.height;
-  for (let p = 0; p < n; p++) {
-    const i = p * 3;
-    const x = linearRgbToLab(SRGB_TO_LINEAR[a.data[i]], SRGB_TO_LINEAR[a.data[i + 1]], SRGB_TO_LINEAR[a.data[i + 2]]);
-    const y = linearRgbToLab(SRGB_TO_LINEAR[b.data[i]], SRGB_TO_LINEAR[b.data[i + 1]], SRGB_TO_LINEAR[b.data[i + 2]]);
-    const c1 = Math.hypot(x.a, x.b);
-    const c2 = Math.hypot(y.a, y.b);
-    const cm = (c1 + c2) / 2;
-    const g = 0.5 * (1 - Math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)));
-    const a1 = x.a * (1 + g);
-    const a2 = y.a * (1 + g);
-    const cp1 = Math.hypot(a1, x.b);
-    const cp2 = Math.hypot(a2, y.b);
-    const h1 = cp1 === 0 ? 0 : (Math.atan2(x.b, a1) / rad + 360) % 360;
-    const h2 = cp2 === 0 ? 0 : (Math.atan2(y.b, a2) / rad + 360) % 360;
-    const dL = y.l - x.l;
-    const dC = cp2 - cp1;
-    let dh = 0;
-    if (cp1 * cp2 !== 0) dh = Math.abs(h2 - h1) <= 180 ? h2 - h1 : h2 - h1 > 180 ? h2 - h1 - 360 : h2 - h1 + 360;
-    const dH = 2 * Math.sqrt(cp1 * cp2) * Math.sin((dh / 2) * rad);
-    const lm = (x.l + y.l) / 2;
-    const cpm = (cp1 + cp2) / 2;
-    let hm = h1 + h2;
-    if (cp1 * cp2 !== 0)
-      hm = Math.abs(h1 - h2) <= 180 ? (h1 + h2) / 2 : h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2;
-    const t =
-      1 -
-      0.17 * Math.cos((hm - 30) * rad) +
-      0.24 * Math.cos(2 * hm * rad) +
-      0.32 * Math.cos((3 * hm + 6) * rad) -
-      0.2 * Math.cos((4 * hm - 63) * rad);
-    const dTheta = 30 * Math.exp(-(((hm - 275) / 25) ** 2));
-    const rc = 2 * Math.sqrt(cpm ** 7 / (cpm ** 7 + 25 ** 7));
-    const sl = 1 + (0.015 * (lm - 50) ** 2) / Math.sqrt(20 + (lm - 50) ** 2);
-    const sc = 1 + 0.045 * cpm;
-    const sh = 1 + 0.015 * cpm * t;
-    const rt = -Math.sin(2 * dTheta * rad) * rc;
-    total += Math.sqrt((dL / sl) ** 2 + (dC / sc) ** 2 + (dH / sh) ** 2 + rt * (dC / sc) * (dH / sh));
-  }
-  return total / n;
-};
+/**
+ * The baseline is written as the engine writes its output (JPEG quality 90, 4:4:4), so the comparison is like for
+ * like: on the 512 px FiveK photos the JPEG alone costs about 0.5 dB.
+ */
+const jpeg = (image: Raw) =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 
 /** Share of pixels too dark for the cast measurement to use them (L* below 15). */
 const tooDarkShare = (image: Raw) => {
@@ -147,14 +92,11 @@ const tooDarkShare = (image: Raw) => {
 };
 
 /**
- * The input's cast, measured so that a photo too dark to measure does not read as neutral (1.3 reported 0.0 for
- * lowlight `147`, which made any result look like a new cast): when more than half of its pixels are below the
- * lightness the measurement uses (L* 15), the cast is measured on a copy brought to a log-average of 18 % grey by
- * one linear gain (at most 2^8), which keeps the photo's colour balance: the cast its greys would show exposed.
- * If fewer than a fifth of its pixels reach code 8 in any channel, the few codes left cannot resolve a colour
- * (lowlight `450`: 86 % of its pixels are below code 4), or if the lifted copy has no greys, the cast is null
- * ("n/a"), left out of the cast means and the new-cast count.
- * Outputs are measured as they are: that is what a guest sees.
+ * The input's cast, measured so that a photo too dark to measure does not read as neutral: when more than half of
+ * its pixels are below L* 15, the cast is measured on a copy brought to a log-average of 18 % grey by one linear
+ * gain (at most 2^8); if fewer than a fifth of its pixels reach code 8 in any channel, or the lifted copy has no
+ * greys, the cast is null ("n/a"), left out of the cast means and the new-cast count. Outputs are measured as they
+ * are: that is what a guest sees.
  */
 const inputCast = (small: Raw, stats: { exposureEv: number; cast: number }) => {
   if (tooDarkShare(small) <= 0.5) return { cast: stats.cast as number | null, normalised: false };
@@ -170,7 +112,8 @@ const inputCast = (small: Raw, stats: { exposureEv: number; cast: number }) => {
   return { cast: greys.share > 0 ? Math.hypot(greys.a, greys.b) : null, normalised: true };
 };
 
-const statsOf = async (raw: Raw, isInput: boolean) => {
+type Stats = { exposure: number; clipped: number; cast: number | null; castNormalised: boolean; noise: number };
+const statsOf = async (raw: Raw, isInput: boolean): Promise<Stats> => {
   const small = await downscale(raw, 768);
   const s = measurePhoto(small);
   const { cast, normalised } = isInput ? inputCast(small, s) : { cast: s.cast, normalised: false };
@@ -182,15 +125,17 @@ const statsOf = async (raw: Raw, isInput: boolean) => {
     noise: measureNoise(raw),
   };
 };
+const newClipping = (before: Stats, after: Stats) => after.clipped > before.clipped + 0.005;
+const newCast = (before: Stats, after: Stats) =>
+  before.cast !== null && after.cast !== null && after.cast > Math.max(before.cast, 4) + 2;
 
 /**
  * Keeps each model output on disk, keyed by the model and its exact input pixels, so re-running the bench after a
- * change to the classical stages or the routing does not repeat 10-15 s inferences. Timings of cached runs
- * exclude the model; the bench says so.
+ * change to the classical stages or the routing does not repeat the inferences. Timings of cached runs exclude the
+ * model; the bench says so.
  */
 class CachingRetoucher implements Retoucher {
   readonly modelName: string;
-  hits = 0;
   constructor(
     private readonly inner: Retoucher,
     private readonly dir: string,
@@ -203,45 +148,38 @@ class CachingRetoucher implements Retoucher {
       .update(image.data)
       .digest('hex');
     const file = path.join(this.dir, `${key}.bin`);
-    if (existsSync(file)) {
-      this.hits++;
-      return new Uint8Array(await readFile(file));
-    }
+    if (existsSync(file)) return new Uint8Array(await readFile(file));
     const data = await this.inner.retouch(image);
     await writeFile(file, data);
     return data;
   }
 }
 
-/**
- * Runs one enhancement while sampling RSS, so the peak includes the model workers (threads of this process).
- * CPU time is the whole process's (main thread, libvips threads and model workers): the machine is shared, so
- * wall time alone overstates the cost.
- */
-const timed = async (file: string, engine: EngineChoice, retoucher?: Retoucher, lowLightRetoucher?: Retoucher) => {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+interface Models {
+  retoucher?: Retoucher;
+  lowLightRetoucher?: Retoucher;
+}
+
+/** One enhancement, with the whole process's CPU time (main thread, libvips and model workers) beside wall time. */
+const timed = async (input: Buffer | string, engine: EngineChoice, models: Models) => {
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  try {
-    const result = await enhance(file, { engine, retoucher, lowLightRetoucher });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const used = process.cpuUsage(cpu);
-    const cpuSeconds = (used.user + used.system) / 1e6;
-    return { result, seconds, cpuSeconds, peakMb: Math.max(peak, process.memoryUsage().rss) / 1e6 };
-  } finally {
-    clearInterval(timer);
-  }
+  const result = await enhance(input, { engine, ...models });
+  const used = process.cpuUsage(cpu);
+  return {
+    result,
+    seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
 };
 
 const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / Math.max(values.length, 1);
-const fixed = (v: number, digits = 2) => v.toFixed(digits);
+const fixed = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 
-const contactSheet = async (rows: Buffer[][], file: string) => {
-  const tile = 300;
+/** Rows of images side by side, each scaled into a `tile` px square. */
+const contactSheet = async (rows: Buffer[][], file: string, tile = 300) => {
   const composites: OverlayOptions[] = [];
   let top = 0;
-  const heights: number[] = [];
   for (const row of rows) {
     let height = 0;
     for (const [column, image] of row.entries()) {
@@ -252,52 +190,306 @@ const contactSheet = async (rows: Buffer[][], file: string) => {
       composites.push({ input: resized.data, left: column * (tile + 4), top });
       height = Math.max(height, resized.info.height);
     }
-    heights.push(height);
     top += height + 4;
   }
-  const columns = Math.max(...rows.map((r) => r.length));
+  const columns = Math.max(1, ...rows.map((r) => r.length));
   await sharp({ create: { width: columns * (tile + 4), height: Math.max(top, 1), channels: 3, background: '#202020' } })
     .composite(composites)
     .png()
     .toFile(file);
 };
 
+/** Per photo and per engine: the scores a set's summary is made of. */
+type Scores = Record<string, number[]>;
+const push = (scores: Scores, key: string, value: number) => (scores[key] ??= []).push(value);
+
+const pairedSet = async (
+  root: string,
+  set: string,
+  engines: EngineChoice[],
+  models: Models,
+  sheets: string,
+  print: (line: string) => void,
+) => {
+  const [inDir, refDir] = PAIRS[set];
+  const files = (await readdir(path.join(root, set, inDir)))
+    .filter((f) => PHOTO.test(f))
+    .sort()
+    .slice(0, LIMIT.n);
+  const columns = [...(models.retoucher ? ['baseline'] : []), ...engines];
+  const byHalf: Record<'tune' | 'check' | 'all', Scores> = { tune: {}, check: {}, all: {} };
+  const rows: Buffer[][] = [];
+  const halves = splitHalves(files);
+  print(`\n### ${set}: per photo, PSNR against the reference (dB); [tune] / [check] half`);
+  for (const name of files) {
+    const file = path.join(root, set, inDir, name);
+    const refFile = path.join(root, set, refDir, name);
+    const reference = await toRaw(refFile);
+    const size = { width: reference.width, height: reference.height };
+    const input = await toRaw(file, size);
+    const inputPsnr = psnr(input, reference);
+    const which = halves.get(name) as 'tune' | 'check';
+    const record = (key: string, value: number) => {
+      push(byHalf[which], key, value);
+      push(byHalf.all, key, value);
+    };
+    record('psnr:input', inputPsnr);
+    record('ssim:input', ssim(input, reference));
+    record('de:input', deltaE2000(input, reference));
+    const cells: string[] = [];
+    const sheetRow: Buffer[] = [await readFile(file)];
+    for (const column of columns) {
+      let output: Raw;
+      let note = '';
+      if (column === 'baseline') {
+        const decoded = (await decodePhoto(file)).image;
+        const rendered = await jpeg(await renderBaseline(decoded, models.retoucher as Retoucher));
+        output = await toRaw(rendered, size);
+        sheetRow.push(rendered);
+      } else {
+        const { result, cpuSeconds } = await timed(file, column as EngineChoice, models);
+        output = await toRaw(result.image, size);
+        note = ` (${result.report.route}; ${fixed(cpuSeconds)} s CPU)`;
+        record(`cpu:${column}`, cpuSeconds);
+        sheetRow.push(result.image);
+      }
+      const score = psnr(output, reference);
+      record(`psnr:${column}`, score);
+      record(`ssim:${column}`, ssim(output, reference));
+      record(`de:${column}`, deltaE2000(output, reference));
+      record(`below:${column}`, score < inputPsnr - BELOW_INPUT_DB ? 1 : 0);
+      if (column !== 'baseline' && byHalf.all['psnr:baseline'])
+        record(
+          `belowBaseline:${column}`,
+          score < (byHalf.all['psnr:baseline'].at(-1) as number) - BELOW_INPUT_DB ? 1 : 0,
+        );
+      cells.push(`${column} ${fixed(score)}${score < inputPsnr - BELOW_INPUT_DB ? ' BELOW INPUT' : ''}${note}`);
+    }
+    sheetRow.push(await readFile(refFile));
+    rows.push(sheetRow);
+    print(`- ${name} [${which}]: input ${fixed(inputPsnr)} | ${cells.join(' | ')}`);
+  }
+  print(`\n| ${set} | half | n | figure | input | ${columns.join(' | ')} |`);
+  print(`|---|---|---|---|---|${columns.map(() => '---|').join('')}`);
+  for (const which of ['tune', 'check', 'all'] as const) {
+    const s = byHalf[which];
+    const n = s['psnr:input']?.length ?? 0;
+    if (!n) continue;
+    const row = (figure: string, key: string, digits = 2) =>
+      print(
+        `| ${set} | ${which} | ${n} | ${figure} | ${key === 'below' ? '' : fixed(mean(s[`${key}:input`] ?? []), digits)} | ${columns
+          .map((c) =>
+            key === 'below'
+              ? `${(s[`below:${c}`] ?? []).reduce((a, b) => a + b, 0)}`
+              : fixed(mean(s[`${key}:${c}`] ?? []), digits),
+          )
+          .join(' | ')} |`,
+      );
+    row('PSNR dB', 'psnr');
+    row('SSIM', 'ssim', 3);
+    row('ΔE00', 'de');
+    row(`photos > ${BELOW_INPUT_DB} dB below input`, 'below');
+  }
+  for (const engine of engines) {
+    const below = (byHalf.all[`belowBaseline:${engine}`] ?? []).reduce((a, b) => a + b, 0);
+    if (byHalf.all['psnr:baseline'])
+      print(
+        `${set} ${engine}: ${below} photos more than ${BELOW_INPUT_DB} dB below the baseline; CPU ${fixed(mean(byHalf.all[`cpu:${engine}`] ?? []))} s per photo`,
+      );
+  }
+  await contactSheet(rows, path.join(sheets, `${set}.png`), 220);
+};
+
+const unpairedSet = async (
+  root: string,
+  set: string,
+  engines: EngineChoice[],
+  models: Models,
+  sheets: string,
+  print: (line: string) => void,
+) => {
+  const files = (await readdir(path.join(root, set)))
+    .filter((f) => PHOTO.test(f))
+    .sort()
+    .slice(0, LIMIT.n);
+  const columns = [...(models.retoucher ? ['baseline'] : []), ...engines];
+  const scores: Scores = {};
+  const rows: Buffer[][] = [];
+  print(`\n### ${set}: per photo (exposure = mean luma, clipped %, cast = Lab chroma of near-neutral pixels)`);
+  for (const name of files) {
+    const file = path.join(root, set, name);
+    const inputBuffer = await readFile(file);
+    const input = await toRaw(inputBuffer);
+    const before = await statsOf(input, true);
+    const cells: string[] = [];
+    const sheetRow: Buffer[] = [await png(await downscale(input, 600))];
+    for (const column of columns) {
+      let output: Raw;
+      let note = '';
+      if (column === 'baseline') {
+        output = await toRaw(
+          await jpeg(await renderBaseline((await decodePhoto(file)).image, models.retoucher as Retoucher)),
+        );
+      } else {
+        const { result, cpuSeconds } = await timed(file, column as EngineChoice, models);
+        output = await toRaw(result.image);
+        note = ` (${result.report.route})`;
+        push(scores, `cpu:${column}`, cpuSeconds);
+        push(scores, `cpuPerMp:${column}`, cpuSeconds / ((output.width * output.height) / 1e6));
+      }
+      sheetRow.push(await png(await downscale(output, 600)));
+      const after = await statsOf(output, false);
+      for (const key of ['exposure', 'clipped', 'noise'] as const) push(scores, `${key}:${column}`, after[key]);
+      if (before.cast !== null && after.cast !== null) push(scores, `cast:${column}`, after.cast);
+      push(scores, `newClipping:${column}`, newClipping(before, after) ? 1 : 0);
+      push(scores, `newCast:${column}`, newCast(before, after) ? 1 : 0);
+      const flags = `${newClipping(before, after) ? ' NEW CLIPPING' : ''}${newCast(before, after) ? ' NEW CAST' : ''}`;
+      cells.push(
+        `${column} ${fixed(after.exposure)} / ${fixed(after.clipped * 100, 1)}% / ${after.cast === null ? 'n/a' : fixed(after.cast, 1)}${flags}${note}`,
+      );
+    }
+    for (const key of ['exposure', 'clipped', 'noise'] as const) push(scores, `${key}:input`, before[key]);
+    if (before.cast !== null) push(scores, 'cast:input', before.cast);
+    rows.push(sheetRow);
+    print(
+      `- ${name}: input ${fixed(before.exposure)} / ${fixed(before.clipped * 100, 1)}% / ${before.cast === null ? 'n/a' : fixed(before.cast, 1)} | ${cells.join(' | ')}`,
+    );
+  }
+  const sum = (key: string) => (scores[key] ?? []).reduce((a, b) => a + b, 0);
+  print(
+    `\n| ${set} (${files.length}) | exposure | clipped | cast | noise | new clipping | new cast | CPU / photo, / MP |`,
+  );
+  print('|---|---|---|---|---|---|---|---|');
+  for (const column of ['input', ...columns])
+    print(
+      `| ${column} | ${fixed(mean(scores[`exposure:${column}`] ?? []))} | ${fixed(mean(scores[`clipped:${column}`] ?? []) * 100)}% | ${fixed(mean(scores[`cast:${column}`] ?? []))} | ${fixed(mean(scores[`noise:${column}`] ?? []))} | ${column === 'input' ? '' : sum(`newClipping:${column}`)} | ${column === 'input' ? '' : sum(`newCast:${column}`)} | ${scores[`cpu:${column}`] ? `${fixed(mean(scores[`cpu:${column}`]))} s, ${fixed(mean(scores[`cpuPerMp:${column}`]))} s` : ''} |`,
+    );
+  await contactSheet(rows, path.join(sheets, `${set}.png`), 240);
+};
+
 /**
- * The classical stages' cost on a 12 MP JPEG (4000 x 3000, a real photo enlarged), wall and CPU time, libvips
- * limited to one thread. One warm-up run, then the median of three.
+ * The degradation benchmark: each room and exposure photo (reduced to at most 1024 px) is degraded in linear light,
+ * and the engine's result on the bad copy is compared with its result on the original (PSNR, ΔE00). "untouched" is
+ * the same figure for the copy and the original themselves: what an engine that does nothing scores. For the pitch
+ * copy the geometry differs by design, so it is scored by the residual tilt instead.
  */
-const timeTwelveMegapixels = async (root: string, print: (line: string) => void) => {
+const degradationBench = async (
+  root: string,
+  engines: EngineChoice[],
+  models: Models,
+  sheets: string,
+  print: (line: string) => void,
+) => {
+  const scores: Scores = {};
+  const sheetRows: Record<string, Buffer[][]> = {};
+  print('\n### degradation: PSNR dB between the output for the original and for the degraded copy');
+  for (const set of DEGRADATION_SETS.names) {
+    if (!existsSync(path.join(root, set))) continue;
+    const files = (await readdir(path.join(root, set)))
+      .filter((f) => PHOTO.test(f))
+      .sort()
+      .slice(0, LIMIT.n);
+    for (const name of files) {
+      const original = await downscale((await decodePhoto(path.join(root, set, name))).image, DEGRADATION_LONG_SIDE);
+      const originalPng = await png(original);
+      const outputs: Record<string, Raw> = {};
+      for (const engine of engines)
+        outputs[engine] = await toRaw((await timed(originalPng, engine, models)).result.image);
+      const cells: string[] = [];
+      for (const kind of DEGRADATIONS) {
+        const bad = degrade(original, kind, nameHash(name));
+        const badPng = await png(bad);
+        if (kind !== 'pitch') {
+          const untouched = psnr(original, bad);
+          push(scores, `psnr:untouched:${kind}`, untouched);
+          push(scores, `de:untouched:${kind}`, deltaE2000(original, bad));
+          cells.push(`${kind} untouched ${fixed(untouched)}`);
+        }
+        for (const engine of engines) {
+          const { result } = await timed(badPng, engine, models);
+          const out = await toRaw(result.image);
+          (sheetRows[`${kind}-${engine}`] ??= []).push([badPng, await png(outputs[engine]), result.image]);
+          if (kind === 'pitch') {
+            const want = measuredPitch(outputs[engine]);
+            const got = measuredPitch(out);
+            const tilt = want === null || got === null ? null : Math.abs(got - want);
+            if (tilt !== null) push(scores, `tilt:${engine}`, tilt);
+            cells.push(
+              `pitch ${engine} residual tilt ${tilt === null ? 'n/a (too few verticals)' : `${fixed(tilt)}°`}`,
+            );
+          } else {
+            const score = psnr(outputs[engine], out);
+            push(scores, `psnr:${engine}:${kind}`, score);
+            push(scores, `de:${engine}:${kind}`, deltaE2000(outputs[engine], out));
+            cells.push(`${engine} ${fixed(score)}`);
+          }
+        }
+      }
+      print(`- ${set}/${name}: ${cells.join(', ')}`);
+    }
+  }
+  const photometric = DEGRADATIONS.filter((k): k is Exclude<Degradation, 'pitch'> => k !== 'pitch');
+  print(`\n| degradation | untouched PSNR / ΔE00 | ${engines.map((e) => `${e} PSNR / ΔE00`).join(' | ')} |`);
+  print(`|---|---|${engines.map(() => '---|').join('')}`);
+  const all = (column: string, figure: string) => photometric.flatMap((k) => scores[`${figure}:${column}:${k}`] ?? []);
+  for (const kind of photometric)
+    print(
+      `| ${kind} | ${fixed(mean(scores[`psnr:untouched:${kind}`] ?? []))} / ${fixed(mean(scores[`de:untouched:${kind}`] ?? []))} | ${engines
+        .map(
+          (e) => `${fixed(mean(scores[`psnr:${e}:${kind}`] ?? []))} / ${fixed(mean(scores[`de:${e}:${kind}`] ?? []))}`,
+        )
+        .join(' | ')} |`,
+    );
+  print(
+    `| **mean** | ${fixed(mean(all('untouched', 'psnr')))} / ${fixed(mean(all('untouched', 'de')))} | ${engines
+      .map((e) => `**${fixed(mean(all(e, 'psnr')))}** / ${fixed(mean(all(e, 'de')))}`)
+      .join(' | ')} |`,
+  );
+  for (const engine of engines) {
+    const tilts = scores[`tilt:${engine}`] ?? [];
+    print(
+      `pitch +3°, ${engine}: residual tilt mean ${fixed(mean(tilts))}°, max ${fixed(Math.max(0, ...tilts))}°, on ${tilts.length} photos with measurable verticals`,
+    );
+  }
+  for (const [key, rows] of Object.entries(sheetRows))
+    await contactSheet(rows, path.join(sheets, `degradation-${key}.png`), 220);
+};
+
+/**
+ * The engine's cost on a 12 MP JPEG (4000 x 3000, a real photo enlarged), wall and CPU time, libvips limited to one
+ * thread; one warm-up run, then the median of three. `auto` runs the model for real (never from the cache).
+ */
+const timeTwelveMegapixels = async (root: string, models: Models, print: (line: string) => void) => {
   const source = path.join(root, 'exposure', 'Justin_Chiaratti-CC_BY-NC-SA_2.0.jpg');
   if (!existsSync(source)) return;
   const jpeg = await sharp(source).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer();
   const threads = sharp.concurrency();
   sharp.concurrency(1);
   try {
-    const runs: { seconds: number; cpu: number; stages: string }[] = [];
-    for (let run = 0; run < 4; run++) {
-      const cpu = process.cpuUsage();
-      const started = process.hrtime.bigint();
-      const { report } = await enhance(jpeg, { engine: 'classic' });
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const used = process.cpuUsage(cpu);
-      const stages = Object.entries(report.timingsMs)
-        .map(([stage, ms]) => `${stage} ${ms}`)
-        .join(', ');
-      if (run > 0) runs.push({ seconds, cpu: (used.user + used.system) / 1e6, stages });
+    for (const engine of ['classic', ...(models.retoucher ? ['auto'] : [])] as EngineChoice[]) {
+      const runs: { seconds: number; cpu: number; stages: string }[] = [];
+      for (let run = 0; run < 4; run++) {
+        const { result, seconds, cpuSeconds } = await timed(jpeg, engine, models);
+        const stages = Object.entries(result.report.timingsMs)
+          .map(([stage, ms]) => `${stage} ${ms}`)
+          .join(', ');
+        if (run > 0) runs.push({ seconds, cpu: cpuSeconds, stages });
+      }
+      runs.sort((a, b) => a.cpu - b.cpu);
+      const median = runs[1];
+      print(
+        `| 12 MP JPEG | ${engine}, 1 libvips thread | ${fixed(median.seconds)} s wall, ${fixed(median.cpu)} s CPU (median of 3; CPU ${runs.map((r) => fixed(r.cpu)).join(' / ')}) | stages (ms): ${median.stages} |`,
+      );
     }
-    runs.sort((a, b) => a.cpu - b.cpu);
-    const median = runs[1];
-    print(
-      `| 12 MP JPEG | classic, 1 libvips thread | ${fixed(median.seconds)} s wall, ${fixed(median.cpu)} s CPU (median of 3; CPU ${runs.map((r) => fixed(r.cpu)).join(' / ')}) | stages (ms): ${median.stages} |`,
-    );
   } finally {
     sharp.concurrency(threads);
   }
 };
 
 const USAGE =
-  'usage: npm run bench:enhance -- [<photos dir>] [--engines classic,learned,auto] [--sets rooms,fivek-dev] ' +
-  '[--model-cache <dir>] [--no-low-light-model] [--no-12mp]';
+  'usage: npm run bench:enhance -- [--photos <dir>] [--engines auto,classic,learned] ' +
+  '[--sets fivek-dev,lol-dev,rooms,exposure,lowlight-phone,publishable,degradation] [--model-cache <dir>] ' +
+  '[--sheets <dir>] [--limit <photos per set>] [--degradation-sets rooms,exposure] [--no-low-light-model] [--no-12mp]';
 
 /** Exits with the usage line: a typo in a flag must not become a photos folder that does not exist. */
 const usage = (problem?: string): never => {
@@ -307,12 +499,14 @@ const usage = (problem?: string): never => {
 };
 
 const parseArgs = (argv: string[]) => {
-  let root = path.resolve(repoRoot(), '../shared/data/photos');
-  let engines: EngineChoice[] = [...ENGINE_CHOICES];
+  let root: string | null = null;
+  let engines: EngineChoice[] = ['auto'];
   let sets: string[] | null = null;
   let modelCache: string | null = null;
+  let sheets = path.join(os.tmpdir(), 'listinglens-bench');
   let lowLight = true;
   let twelve = true;
+  let limit = Infinity;
   const value = (i: number) => argv[i + 1] ?? usage(`${argv[i]} needs a value`);
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--engines') {
@@ -320,134 +514,58 @@ const parseArgs = (argv: string[]) => {
       const unknown = engines.find((engine) => !ENGINE_CHOICES.includes(engine));
       if (unknown) usage(`Unknown engine '${unknown}'`);
     } else if (argv[i] === '--sets') sets = value(i++).split(',');
+    else if (argv[i] === '--photos') root = path.resolve(value(i++));
     else if (argv[i] === '--model-cache') modelCache = path.resolve(value(i++));
+    else if (argv[i] === '--sheets') sheets = path.resolve(value(i++));
     else if (argv[i] === '--no-low-light-model') lowLight = false;
     else if (argv[i] === '--no-12mp') twelve = false;
+    else if (argv[i] === '--limit') limit = Number(value(i++));
+    else if (argv[i] === '--degradation-sets') DEGRADATION_SETS.names = value(i++).split(',');
     else if (argv[i] === '--help' || argv[i] === '-h') usage();
     else if (argv[i].startsWith('-')) usage(`Unknown option ${argv[i]}`);
     else root = path.resolve(argv[i]);
   }
-  if (!existsSync(root)) usage(`No photos folder at ${root}`);
-  return { root, engines, sets, modelCache, lowLight, twelve };
+  root ??= path.resolve(repoRoot(), '../shared/data/photos');
+  if (!existsSync(root)) {
+    console.log(`No photos to benchmark: ${root} does not exist (pass --photos <dir>).`);
+    process.exit(2);
+  }
+  return { root, engines, sets, modelCache, sheets, lowLight, twelve, limit };
 };
 
 const main = async () => {
-  const { root, engines, sets, modelCache, lowLight, twelve } = parseArgs(process.argv.slice(2));
-  const outDir = path.join(repoRoot(), 'bench-output');
-  await mkdir(outDir, { recursive: true });
+  const { root, engines, sets, modelCache, sheets, lowLight, twelve, limit } = parseArgs(process.argv.slice(2));
+  LIMIT.n = limit;
+  await mkdir(sheets, { recursive: true });
   if (modelCache) await mkdir(modelCache, { recursive: true });
-  const needsModel = engines.some((e) => e !== 'classic');
-  const pools = needsModel
-    ? [new MaximPool({ workers: 1 }), ...(lowLight ? [new MaximPool({ workers: 1, variant: 'enhancement' })] : [])]
-    : [];
+  const pools = [
+    new MaximPool({ workers: 1 }),
+    ...(lowLight ? [new MaximPool({ workers: 1, variant: 'enhancement' })] : []),
+  ];
   const cached = pools.map((pool) => (modelCache ? new CachingRetoucher(pool, modelCache) : pool));
-  const [retoucher, lowLightRetoucher] = cached;
+  const models: Models = { retoucher: cached[0], lowLightRetoucher: cached[1] };
   const lines: string[] = [];
   const print = (line: string) => {
     console.log(line);
     lines.push(line);
   };
   try {
-    const setNames = (await readdir(root, { withFileTypes: true }))
-      .filter((d) => d.isDirectory() && (!sets || sets.includes(d.name)))
-      .map((d) => d.name)
-      .sort();
-    for (const set of setNames) {
-      const paired = existsSync(path.join(root, set, 'expert'));
-      const inputDir = paired ? path.join(root, set, 'input') : path.join(root, set);
-      const files = (await readdir(inputDir)).filter((f) => PHOTO.test(f)).sort();
-      for (const engine of engines) {
-        const rows: Buffer[][] = [];
-        const scores: Record<string, number[]> = {};
-        const routes: Record<string, number> = {};
-        const add = (key: string, value: number) => (scores[key] ??= []).push(value);
-        for (const name of files) {
-          const file = path.join(inputDir, name);
-          const { result, seconds, cpuSeconds, peakMb } = await timed(file, engine, retoucher, lowLightRetoucher);
-          const { report } = result;
-          const megapixels = (report.input.width * report.input.height) / 1e6;
-          add('seconds', seconds);
-          add('cpu', cpuSeconds);
-          add('secondsPerMp', seconds / megapixels);
-          add('cpuPerMp', cpuSeconds / megapixels);
-          add('peakMb', peakMb);
-          routes[report.pipeline] = (routes[report.pipeline] ?? 0) + 1;
-          add('denoised', report.corrections.denoise.applied ? 1 : 0);
-          const input = await readFile(file);
-          let detail = '';
-          if (paired) {
-            const expertFile = path.join(root, set, 'expert', name);
-            const expert = await toRaw(expertFile);
-            const size = { width: expert.width, height: expert.height };
-            const output = await toRaw(result.image, size);
-            const before = await toRaw(input, size);
-            const score = psnr(output, expert);
-            add('psnrIn', psnr(before, expert));
-            add('psnr', score);
-            add('ssimIn', ssim(before, expert));
-            add('ssim', ssim(output, expert));
-            add('deIn', deltaE2000(before, expert));
-            add('de', deltaE2000(output, expert));
-            detail = `PSNR ${fixed(score)}`;
-            rows.push([input, result.image, await readFile(expertFile)]);
-          } else {
-            const before = await statsOf(await toRaw(input), true);
-            const after = await statsOf(await toRaw(result.image), false);
-            for (const key of ['exposure', 'clipped', 'noise'] as const) {
-              add(`${key}In`, before[key]);
-              add(key, after[key]);
-            }
-            // A cast that cannot be measured (null) is left out of both cast means and of the new-cast count.
-            const castMeasured = before.cast !== null && after.cast !== null;
-            if (castMeasured) {
-              add('castIn', before.cast as number);
-              add('cast', after.cast as number);
-            } else add('castNa', 1);
-            if (before.castNormalised || after.castNormalised) add('castNormalised', 1);
-            const newClipping = after.clipped > before.clipped + 0.005;
-            const newCast = castMeasured && (after.cast as number) > Math.max(before.cast as number, 4) + 2;
-            add('newClipping', newClipping ? 1 : 0);
-            add('newCast', newCast ? 1 : 0);
-            const castText = (stats: { cast: number | null; castNormalised: boolean }) =>
-              stats.cast === null ? 'n/a' : `${fixed(stats.cast, 1)}${stats.castNormalised ? ' (normalised)' : ''}`;
-            detail = `exposure ${fixed(before.exposure)}->${fixed(after.exposure)} clipped ${fixed(before.clipped * 100, 1)}->${fixed(after.clipped * 100, 1)}% cast ${castText(before)}->${castText(after)} noise ${fixed(before.noise)}->${fixed(after.noise)}${newClipping ? ' NEW CLIPPING' : ''}${newCast ? ' NEW CAST' : ''}`;
-            rows.push([input, result.image]);
-          }
-          const c = report.corrections;
-          const steps = [
-            c.whiteBalance.applied ? `wb ${fixed(c.whiteBalance.gainRed)}/${fixed(c.whiteBalance.gainBlue)}` : '',
-            c.exposure.applied ? `ev ${fixed(c.exposure.ev)}` : '',
-            c.learned.residualCast != null ? `residual cast ${fixed(c.learned.residualCast, 1)}` : '',
-            c.denoise.applied ? `denoise ${fixed(c.denoise.strength)} (noise ${fixed(c.denoise.noise ?? 0)})` : '',
-          ].filter(Boolean);
-          console.error(
-            `  ${set}/${name} ${engine}: ${report.pipeline} (${report.route}) ${steps.join(', ')}; ${detail}; ${fixed(seconds)} s wall, ${fixed(cpuSeconds)} s CPU`,
-          );
-        }
-        const m = (key: string) => mean(scores[key] ?? []);
-        const count = (key: string) => Math.round(m(key) * files.length);
-        const routeText = Object.entries(routes)
-          .map(([route, n]) => `${route} ${n}`)
-          .join(', ');
-        const cost = `${fixed(m('seconds'))} s wall / ${fixed(m('cpu'))} s CPU per photo, ${fixed(m('secondsPerMp'))} / ${fixed(m('cpuPerMp'))} s per MP, peak RSS ${fixed(Math.max(...scores.peakMb), 0)} MB | ${routeText}; denoised ${count('denoised')}`;
-        if (paired)
-          print(
-            `| ${set} | ${engine} | PSNR ${fixed(m('psnrIn'))} -> ${fixed(m('psnr'))} dB | SSIM ${fixed(m('ssimIn'), 3)} -> ${fixed(m('ssim'), 3)} | ΔE00 ${fixed(m('deIn'))} -> ${fixed(m('de'))} | ${cost} |`,
-          );
-        else
-          print(
-            `| ${set} | ${engine} | exposure ${fixed(m('exposureIn'))} -> ${fixed(m('exposure'))} | clipped ${fixed(m('clippedIn') * 100)}% -> ${fixed(m('clipped') * 100)}% | cast ${fixed(m('castIn'))} -> ${fixed(m('cast'))} | noise ${fixed(m('noiseIn'))} -> ${fixed(m('noise'))} | new clipping ${count('newClipping')}, new cast ${count('newCast')} | ${cost}; input cast measured exposure-normalised ${scores.castNormalised?.length ?? 0}, n/a ${scores.castNa?.length ?? 0} |`,
-          );
-        await contactSheet(rows, path.join(outDir, `${set}-${engine}.png`));
-      }
+    const present = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    const wanted = sets ?? [...present.sort(), 'degradation'];
+    for (const set of wanted) {
+      if (set === 'degradation') await degradationBench(root, engines, models, sheets, print);
+      else if (!present.includes(set)) print(`(no set ${set} under the photos folder)`);
+      else if (PAIRS[set]) await pairedSet(root, set, engines, models, sheets, print);
+      else await unpairedSet(root, set, engines, models, sheets, print);
     }
     if (modelCache)
-      print(`(model outputs cached in ${modelCache}: timings of cached photos exclude the model inference)`);
-    if (twelve) await timeTwelveMegapixels(root, print);
+      print(`\n(model outputs cached in ${modelCache}: CPU times of cached photos exclude the model inference)`);
+    if (twelve) await timeTwelveMegapixels(root, { retoucher: pools[0], lowLightRetoucher: pools[1] }, print);
   } finally {
     await Promise.all(pools.map((pool) => pool.close()));
   }
-  await writeFile(path.join(outDir, 'results.md'), lines.join('\n') + '\n');
+  await writeFile(path.join(sheets, 'results.md'), lines.join('\n') + '\n');
+  console.log(`\nContact sheets and results.md in ${sheets}`);
 };
 
 main().catch((error: Error) => {

@@ -25,8 +25,8 @@ export const sharpenSigmaFor = (side: number): number => clamp(0.5 + side / 8000
 /** Full-size sharpening: strong on edges, light in flat areas (the old libvips m1 0.3 / m2 2). */
 export const fullSharpenPlan = (side: number, noise: number): SharpenPlan => ({
   sigma: sharpenSigmaFor(side),
-  amount: 2,
-  flatAmount: 0.3,
+  amount: 1,
+  flatAmount: 0.15,
   threshold: Math.max(0.02, (2.5 * noise) / 255),
 });
 

@@ -244,3 +244,71 @@ export const measureNoise = (image: RgbImage): number => {
   }
   return count ? (Math.sqrt(Math.PI / 2) * total) / (6 * count) : 0;
 };
+
+/** A cast estimate: Lab a*, b* of what the estimator takes for white or grey, or null when it has too little to go on. */
+export interface CastEstimate {
+  a: number;
+  b: number;
+}
+
+const labOfMean = (r: number, g: number, b: number): CastEstimate | null => {
+  if (!(r > 0 && g > 0 && b > 0)) return null;
+  // Normalised to a mid grey's lightness so the chroma is comparable between estimators.
+  const scale = 0.18 / (LUMA_R * r + LUMA_G * g + LUMA_B * b);
+  const lab = linearRgbToLab(r * scale, g * scale, b * scale);
+  return { a: lab.a, b: lab.b };
+};
+
+/**
+ * Grey-edge estimate (van de Weijer): the mean linear colour of the gradients. Large uniform surfaces (a sky, a sea,
+ * a painted wall) barely move it, while an illuminant tints every edge alike.
+ */
+export const greyEdgeCast = (image: RgbImage): CastEstimate | null => {
+  const { width, height, data } = image;
+  const step = Math.max(1, Math.floor(Math.sqrt((width * height) / 60_000)));
+  const sum = [0, 0, 0];
+  for (let y = step; y < height - step; y += step) {
+    for (let x = step; x < width - step; x += step) {
+      const i = (y * width + x) * 3;
+      const right = i + step * 3;
+      const below = i + step * width * 3;
+      if (Math.max(data[i], data[i + 1], data[i + 2], data[right], data[below]) >= 250) continue;
+      for (let c = 0; c < 3; c++) {
+        const v = SRGB_TO_LINEAR[data[i + c]];
+        sum[c] += Math.hypot(SRGB_TO_LINEAR[data[right + c]] - v, SRGB_TO_LINEAR[data[below + c]] - v);
+      }
+    }
+  }
+  return labOfMean(sum[0], sum[1], sum[2]);
+};
+
+/**
+ * White-patch estimate: the mean linear colour of the brightest 2 % of unclipped pixels (white walls, fixtures,
+ * speculars), which take the illuminant's colour.
+ */
+export const whitePatchCast = (image: RgbImage): CastEstimate | null => {
+  const { data } = image;
+  const n = data.length / 3;
+  const step = Math.max(1, Math.floor(n / 60_000));
+  const histogram = new Uint32Array(256);
+  let counted = 0;
+  for (let p = 0; p < n; p += step) {
+    const i = p * 3;
+    if (Math.max(data[i], data[i + 1], data[i + 2]) >= 250) continue;
+    histogram[Math.round(lumaOf(data, i) * 255)]++;
+    counted++;
+  }
+  if (counted < 100) return null;
+  let level = 255;
+  for (let seen = 0; level > 0; level--) {
+    seen += histogram[level];
+    if (seen >= counted * 0.02) break;
+  }
+  const sum = [0, 0, 0];
+  for (let p = 0; p < n; p += step) {
+    const i = p * 3;
+    if (Math.max(data[i], data[i + 1], data[i + 2]) >= 250 || Math.round(lumaOf(data, i) * 255) < level) continue;
+    for (let c = 0; c < 3; c++) sum[c] += SRGB_TO_LINEAR[data[i + c]];
+  }
+  return labOfMean(sum[0], sum[1], sum[2]);
+};

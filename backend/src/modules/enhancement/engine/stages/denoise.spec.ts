@@ -97,9 +97,24 @@ describe('noise reduction', () => {
     expect(report.corrections.denoise.strength).toBe(0);
   });
 
-  it('denoises a noisy photo in the enhancement and reports it', async () => {
+  it('leaves the grain of a photo it does not lift alone: texture, or the photographer choice', async () => {
     const { report } = await enhance(await png(noisy), { engine: 'classic', correctVerticals: false });
+    expect(report.corrections.denoise.applied).toBe(false);
+    expect(report.corrections.denoise.noise).toBeGreaterThan(2);
+  });
+
+  it('denoises a noisy photo it lifts by a stop or more, and reports it', async () => {
+    const random3 = noise(11);
+    // A dim grey room with grain: the classical exposure lifts it by more than a stop, and the grain with it.
+    const dim = await png(
+      rawRgb(320, 240, (x, y) => {
+        const v = 40 + ((x * 3 + y * 2) % 20);
+        return [v, v, v].map((c) => Math.max(0, c + random3() * 14)) as [number, number, number];
+      }),
+    );
+    const { report } = await enhance(dim, { engine: 'classic', correctVerticals: false });
+    expect(report.corrections.exposure.ev).toBeGreaterThan(1);
     expect(report.corrections.denoise.applied).toBe(true);
-    expect(report.after.noise).toBeLessThan(report.before.noise);
+    expect(report.after.noise).toBeLessThan(report.corrections.denoise.noise as number);
   });
 });
