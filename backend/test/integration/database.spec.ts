@@ -6,34 +6,14 @@ import { type DataSource } from 'typeorm';
 import { dataSourceOptions, openDatabase } from '../../src/database/data-source';
 import { MIGRATIONS } from '../../src/shared/db/migrations';
 import { EmbeddedDatabaseInUseError } from '../../src/shared/db/pglite-driver';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import { databaseTargets } from '../support/database-targets';
 import { UserEntity } from '../../src/modules/auth';
 import { OrderEntity } from '../../src/modules/orders';
 import { TransactionEntity } from '../../src/modules/payments';
 import { PhotoEntity } from '../../src/modules/photos';
 
 /** Migrations and the schema's guarantees, on PGlite always and on a real Postgres server when CI provides one. */
-const targets: [string, () => Promise<{ db: DataSource; cleanup: () => Promise<void> }>][] = [
-  [
-    'pglite',
-    async () => {
-      const db = await openDatabase(
-        dataSourceOptions({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'db-')), databaseUrl: undefined }),
-      );
-      return { db, cleanup: () => db.destroy() };
-    },
-  ],
-];
-if (testDatabaseUrl) {
-  targets.push([
-    'postgres',
-    async () => {
-      const scratch = await createScratchDatabase();
-      const db = await openDatabase(dataSourceOptions({ dataDir: os.tmpdir(), databaseUrl: scratch.url }));
-      return { db, cleanup: async () => (await db.destroy(), await scratch.drop()) };
-    },
-  ]);
-}
+const targets = databaseTargets();
 
 describe.each(targets)('database on %s', (_name, open) => {
   let db: DataSource;

@@ -1,35 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type DataSource } from 'typeorm';
 import { UserEntity } from '../../src/modules/auth';
 import { CreditsRepository, OrderEntity, OrdersRepository } from '../../src/modules/orders';
 import { PhotosRepository } from '../../src/modules/photos';
-import { dataSourceOptions, openDatabase } from '../../src/database/data-source';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import { databaseTargets } from '../support/database-targets';
 
 /** The orders module's repositories against the real schema: PGlite always, Postgres when CI provides one. */
-const targets: [string, () => Promise<{ db: DataSource; cleanup: () => Promise<void> }>][] = [
-  [
-    'pglite',
-    async () => {
-      const db = await openDatabase(
-        dataSourceOptions({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'orders-db-')), databaseUrl: undefined }),
-      );
-      return { db, cleanup: () => db.destroy() };
-    },
-  ],
-];
-if (testDatabaseUrl) {
-  targets.push([
-    'postgres',
-    async () => {
-      const scratch = await createScratchDatabase();
-      const db = await openDatabase(dataSourceOptions({ dataDir: os.tmpdir(), databaseUrl: scratch.url }));
-      return { db, cleanup: async () => (await db.destroy(), await scratch.drop()) };
-    },
-  ]);
-}
+const targets = databaseTargets();
 
 describe.each(targets)('orders repositories on %s', (_name, open) => {
   let db: DataSource;
