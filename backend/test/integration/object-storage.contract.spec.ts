@@ -15,8 +15,6 @@ import { startS3Server, TestS3Server } from '../helpers/s3-server';
 interface Harness {
   storage: ObjectStorage;
   close(): Promise<void>;
-  /** s3rver does not implement ListMultipartUploads (MinIO and S3 do), so it cannot show a stale upload. */
-  listsIncompleteWrites?: false;
 }
 
 const adapters: [string, () => Promise<Harness>][] = [
@@ -37,7 +35,6 @@ const adapters: [string, () => Promise<Harness>][] = [
       return {
         storage: new S3ObjectStorage(server.config),
         close: () => server.close(),
-        listsIncompleteWrites: false,
       };
     },
   ],
@@ -86,7 +83,9 @@ function failingStream(afterBytes: number): Readable {
   });
 }
 
-describe.each(adapters)('ObjectStorage contract: %s', (_name, makeHarness) => {
+describe.each(adapters)('ObjectStorage contract: %s', (name, makeHarness) => {
+  // s3rver does not implement ListMultipartUploads (MinIO and S3 do), so there this check is reported as skipped.
+  const itListingUnfinishedWrites = name.includes('s3rver') ? it.skip : it;
   let harness: Harness;
   let storage: ObjectStorage;
 
@@ -201,21 +200,23 @@ describe.each(adapters)('ObjectStorage contract: %s', (_name, makeHarness) => {
     expect(await storage.stat('failed/big.bin')).toBeNull();
   });
 
-  it('removes writes a killed process left unfinished, and only those begun before the cut-off', async () => {
-    if (harness.listsIncompleteWrites === false) return;
-    const hanging = new Readable({ read() {} });
-    const writing = storage.put('stale/photo.jpg', hanging).catch((err: Error) => err);
-    // Past one multipart part, so S3 has an upload in progress; on disk a temp file is being written.
-    hanging.push(randomBytes(9 * 1024 * 1024));
-    await new Promise((r) => setTimeout(r, 1500));
+  itListingUnfinishedWrites(
+    'removes writes a killed process left unfinished, and only those begun before the cut-off',
+    async () => {
+      const hanging = new Readable({ read() {} });
+      const writing = storage.put('stale/photo.jpg', hanging).catch((err: Error) => err);
+      // Past one multipart part, so S3 has an upload in progress; on disk a temp file is being written.
+      hanging.push(randomBytes(9 * 1024 * 1024));
+      await new Promise((r) => setTimeout(r, 1500));
 
-    expect(await storage.removeStaleWrites(new Date(Date.now() - 60_000))).toBe(0);
-    expect(await storage.removeStaleWrites(new Date(Date.now() + 1000))).toBe(1);
-    hanging.destroy(new Error('process killed'));
-    await writing;
-    expect(await storage.list('stale/')).toEqual([]);
-    expect(await storage.removeStaleWrites(new Date(Date.now() + 1000))).toBe(0);
-  });
+      expect(await storage.removeStaleWrites(new Date(Date.now() - 60_000))).toBe(0);
+      expect(await storage.removeStaleWrites(new Date(Date.now() + 1000))).toBe(1);
+      hanging.destroy(new Error('process killed'));
+      await writing;
+      expect(await storage.list('stale/')).toEqual([]);
+      expect(await storage.removeStaleWrites(new Date(Date.now() + 1000))).toBe(0);
+    },
+  );
 
   it('streams a 20 MB object in and out', async () => {
     const size = 20 * 1024 * 1024;
