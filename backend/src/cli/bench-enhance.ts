@@ -382,6 +382,7 @@ const degradationBench = async (
 ) => {
   const scores: Scores = {};
   const sheetRows: Record<string, Buffer[][]> = {};
+  const columns = [...(models.retoucher ? ['baseline'] : []), ...engines];
   print('\n### degradation: PSNR dB between the output for the original and for the degraded copy');
   for (const set of DEGRADATION_SETS.names) {
     if (!existsSync(path.join(root, set))) continue;
@@ -392,9 +393,14 @@ const degradationBench = async (
     for (const name of files) {
       const original = await downscale((await decodePhoto(path.join(root, set, name))).image, DEGRADATION_LONG_SIDE);
       const originalPng = await png(original);
+      // The baseline (the model's rendering as is) beside the engines: what the learned model alone makes of the
+      // copy.
+      const render = async (column: string, image: Raw, encoded: Buffer) =>
+        column === 'baseline'
+          ? jpeg(await renderBaseline(image, models.retoucher as Retoucher))
+          : (await timed(encoded, column as EngineChoice, models)).result.image;
       const outputs: Record<string, Raw> = {};
-      for (const engine of engines)
-        outputs[engine] = await toRaw((await timed(originalPng, engine, models)).result.image);
+      for (const engine of columns) outputs[engine] = await toRaw(await render(engine, original, originalPng));
       const cells: string[] = [];
       for (const kind of DEGRADATIONS) {
         const bad = degrade(original, kind, nameHash(name));
@@ -405,10 +411,10 @@ const degradationBench = async (
           push(scores, `de:untouched:${kind}`, deltaE2000(original, bad));
           cells.push(`${kind} untouched ${fixed(untouched)}`);
         }
-        for (const engine of engines) {
-          const { result } = await timed(badPng, engine, models);
-          const out = await toRaw(result.image);
-          (sheetRows[`${kind}-${engine}`] ??= []).push([badPng, await png(outputs[engine]), result.image]);
+        for (const engine of columns) {
+          const image = await render(engine, bad, badPng);
+          const out = await toRaw(image);
+          (sheetRows[`${kind}-${engine}`] ??= []).push([badPng, await png(outputs[engine]), image]);
           if (kind === 'pitch') {
             const want = measuredPitch(outputs[engine]);
             const got = measuredPitch(out);
@@ -429,23 +435,23 @@ const degradationBench = async (
     }
   }
   const photometric = DEGRADATIONS.filter((k): k is Exclude<Degradation, 'pitch'> => k !== 'pitch');
-  print(`\n| degradation | untouched PSNR / ΔE00 | ${engines.map((e) => `${e} PSNR / ΔE00`).join(' | ')} |`);
-  print(`|---|---|${engines.map(() => '---|').join('')}`);
+  print(`\n| degradation | untouched PSNR / ΔE00 | ${columns.map((e) => `${e} PSNR / ΔE00`).join(' | ')} |`);
+  print(`|---|---|${columns.map(() => '---|').join('')}`);
   const all = (column: string, figure: string) => photometric.flatMap((k) => scores[`${figure}:${column}:${k}`] ?? []);
   for (const kind of photometric)
     print(
-      `| ${kind} | ${fixed(mean(scores[`psnr:untouched:${kind}`] ?? []))} / ${fixed(mean(scores[`de:untouched:${kind}`] ?? []))} | ${engines
+      `| ${kind} | ${fixed(mean(scores[`psnr:untouched:${kind}`] ?? []))} / ${fixed(mean(scores[`de:untouched:${kind}`] ?? []))} | ${columns
         .map(
           (e) => `${fixed(mean(scores[`psnr:${e}:${kind}`] ?? []))} / ${fixed(mean(scores[`de:${e}:${kind}`] ?? []))}`,
         )
         .join(' | ')} |`,
     );
   print(
-    `| **mean** | ${fixed(mean(all('untouched', 'psnr')))} / ${fixed(mean(all('untouched', 'de')))} | ${engines
+    `| **mean** | ${fixed(mean(all('untouched', 'psnr')))} / ${fixed(mean(all('untouched', 'de')))} | ${columns
       .map((e) => `**${fixed(mean(all(e, 'psnr')))}** / ${fixed(mean(all(e, 'de')))}`)
       .join(' | ')} |`,
   );
-  for (const engine of engines) {
+  for (const engine of columns) {
     const tilts = scores[`tilt:${engine}`] ?? [];
     print(
       `pitch +3°, ${engine}: residual tilt mean ${fixed(mean(tilts))}°, max ${fixed(Math.max(0, ...tilts))}°, on ${tilts.length} photos with measurable verticals`,

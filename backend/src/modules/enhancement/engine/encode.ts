@@ -45,15 +45,15 @@ const resizeRaw = async (image: RgbImage, side: number): Promise<RgbImage> => {
 const webp = (image: RgbImage) => rawInput(image).withIccProfile('srgb').webp({ quality: 85, effort: 2 }).toBuffer();
 
 /**
- * Sharpens the full-size image in place for its size and writes it as JPEG (4:4:4, sRGB ICC profile, no
+ * Sharpens the full-size image in place for its size (unless `sharpen` is false) and writes it as JPEG (4:4:4, sRGB ICC profile, no
  * EXIF/GPS/XMP: raw pixels carry no metadata to keep). The preview is reduced once from the unsharpened pixels
  * and the thumbnail from the preview (not from full size again); each is sharpened for its own size in JS, so no
  * libvips pipeline converts the full image to Lab.
  */
-export const encodeOutputs = async (image: RgbImage, noise = 0): Promise<EncodedOutputs> => {
+export const encodeOutputs = async (image: RgbImage, noise = 0, sharpen = true): Promise<EncodedOutputs> => {
   const previewPixels = await resizeRaw(image, PREVIEW_LONG_SIDE);
   const plan = fullSharpenPlan(longSide(image), noise);
-  sharpenLuma(image, plan);
+  if (sharpen) sharpenLuma(image, plan);
   const full = rawInput(image)
     .withIccProfile('srgb')
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' })
@@ -67,7 +67,7 @@ export const encodeOutputs = async (image: RgbImage, noise = 0): Promise<Encoded
     image: imageBuffer,
     preview: previewBuffer,
     thumbnail: thumbnailBuffer,
-    sharpenSigma: plan.sigma,
+    sharpenSigma: sharpen ? plan.sigma : 0,
     previewPixels,
   };
 };

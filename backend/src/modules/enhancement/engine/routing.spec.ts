@@ -1,4 +1,5 @@
 import { noise, png, rawRgb } from '../../../../test/fixtures/enhancement-images';
+import sharp from 'sharp';
 import { PIPELINE, castTrust, enhance } from './enhance';
 import { oppositeShare } from './measure';
 import type { Retoucher } from './types';
@@ -37,6 +38,26 @@ describe('auto routing and finishing of the learned result', () => {
     expect(report.corrections.whiteBalance.applied).toBe(false);
     expect(report.corrections.exposure.applied).toBe(false);
     expect(Math.abs(report.after.meanLuma - report.before.meanLuma)).toBeLessThan(0.03);
+  });
+
+  it('returns the model rendering unsharpened on the learned path, and sharpens the classical path', async () => {
+    const input = await png(neutral);
+    const pixels = async (image: Buffer) => new Uint8Array(await sharp(image).removeAlpha().raw().toBuffer());
+    const original = await pixels(input);
+    const meanDifference = (data: Uint8Array) =>
+      data.reduce((sum, v, i) => sum + Math.abs(v - original[i]), 0) / data.length;
+    const learned = await enhance(input, {
+      engine: 'auto',
+      retoucher: fakeModel('identity', (r, g, b) => [r, g, b]),
+      correctVerticals: false,
+    });
+    expect(learned.report.corrections.sharpen.applied).toBe(false);
+    // Only the JPEG's rounding separates an identity model's result from the input: it differs from the input by
+    // what the same JPEG of the input itself does, not by sharpening's halos.
+    const jpegOnly = await pixels(await sharp(input).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer());
+    expect(meanDifference(await pixels(learned.image))).toBeLessThan(meanDifference(jpegOnly) + 0.3);
+    const classic = await enhance(input, { engine: 'classic', correctVerticals: false });
+    expect(classic.report.corrections.sharpen.applied).toBe(true);
   });
 
   it('keeps the colour the model chose: a cast it adds is measured and reported, not corrected', async () => {
@@ -188,6 +209,6 @@ describe('auto routing and finishing of the learned result', () => {
     ])
       expect(report.corrections).toHaveProperty(key);
     for (const name of PIPELINE.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
-    expect(report.engineVersion).toBe('2.0.0');
+    expect(report.engineVersion).toBe('2.1.0');
   });
 });

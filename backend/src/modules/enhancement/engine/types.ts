@@ -64,7 +64,8 @@ export interface EnhancementReport {
     };
     /** Edge-preserving noise reduction, applied only when the toned photo's luma noise exceeds the threshold. */
     denoise: { applied: boolean; strength: number; noise?: number; edgeFactor?: number };
-    sharpen: { sigma: number };
+    /** Full-size sharpening: the classical path only (sigma 0 when not applied). */
+    sharpen: { applied?: boolean; sigma: number };
     /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
     upscale?: { applied: boolean; scale: number };
     learned: {
