@@ -212,14 +212,13 @@ const pairedSet = async (
   print: (line: string) => void,
 ) => {
   const [inDir, refDir] = PAIRS[set];
-  const files = (await readdir(path.join(root, set, inDir)))
-    .filter((f) => PHOTO.test(f))
-    .sort()
-    .slice(0, LIMIT.n);
+  const all = (await readdir(path.join(root, set, inDir))).filter((f) => PHOTO.test(f)).sort();
+  // The halves are those of the whole set, so a --limit run labels each photo as the full run does.
+  const halves = splitHalves(all);
+  const files = all.slice(0, LIMIT.n);
   const columns = [...(models.retoucher ? ['baseline'] : []), ...engines];
   const byHalf: Record<'tune' | 'check' | 'all', Scores> = { tune: {}, check: {}, all: {} };
   const rows: Buffer[][] = [];
-  const halves = splitHalves(files);
   print(`\n### ${set}: per photo, PSNR against the reference (dB); [tune] / [check] half`);
   for (const name of files) {
     const file = path.join(root, set, inDir, name);
