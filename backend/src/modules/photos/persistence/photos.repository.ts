@@ -14,6 +14,7 @@ export interface EnhancedPhoto {
   enhancedPath: string;
   previewPath: string;
   thumbnailPath: string;
+  beforePreviewPath: string;
   engineVersion: string;
   report: unknown;
 }
@@ -78,6 +79,7 @@ export class PhotosRepository {
         enhancedPath: enhanced.enhancedPath,
         previewPath: enhanced.previewPath,
         thumbnailPath: enhanced.thumbnailPath,
+        beforePreviewPath: enhanced.beforePreviewPath,
         processDate: () => 'now()',
         engineVersion: enhanced.engineVersion,
         // TypeORM serialises jsonb columns itself; its deep-partial type just cannot see through the report's shape.

@@ -107,7 +107,13 @@ export class PurgeExpiredPhotos {
       .getRepository(PhotoEntity)
       .find({ where: { orderId: purged.orderId, purgedAt: IsNull() }, order: { id: 'ASC' } });
     for (const photo of photos) {
-      const keys = [photo.originalPath, photo.enhancedPath, photo.previewPath, photo.thumbnailPath];
+      const keys = [
+        photo.originalPath,
+        photo.enhancedPath,
+        photo.previewPath,
+        photo.thumbnailPath,
+        photo.beforePreviewPath,
+      ];
       // One photo's files at a time: a premium order has 160, too many to send a store all at once.
       const sizes = await Promise.all(keys.filter((key) => key !== null).map((key) => this.removeObject(key, dryRun)));
       for (const size of sizes) {
@@ -124,7 +130,7 @@ export class PurgeExpiredPhotos {
             .getRepository(PhotoEntity)
             .update(
               { id: In(photos.map((p) => p.id)) },
-              { enhancedPath: null, previewPath: null, thumbnailPath: null, purgedAt: now },
+              { enhancedPath: null, previewPath: null, thumbnailPath: null, beforePreviewPath: null, purgedAt: now },
             );
         }
         await em.getRepository(OrderEntity).update({ id: purged.orderId, purgedAt: IsNull() }, { purgedAt: now });

@@ -70,7 +70,7 @@ export class SweepOrphanedObjects {
       `SELECT k.key FROM unnest($1::text[]) AS k(key)
        WHERE EXISTS (
          SELECT 1 FROM photos p WHERE p.purged_at IS NULL
-           AND k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path))`,
+           AND k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path, p.before_preview_path))`,
       [keys],
     );
     return new Set(rows.map((r) => r.key));
