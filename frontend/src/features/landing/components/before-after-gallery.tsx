@@ -30,6 +30,7 @@ export function BeforeAfterGallery() {
               >
                 <h3 className="font-semibold text-slate-900">{item.title}</h3>
                 <p className="mt-1 text-sm text-slate-600">{item.subtitle}</p>
+                {item.credit && <p className="mt-2 text-xs text-slate-500">{item.credit}</p>}
               </BeforeAfterSlider>
             </li>
           ))}
