@@ -15,7 +15,9 @@ import { PhotosModule } from './modules/photos';
 import { RetentionModule } from './modules/retention';
 import { StorageModule } from './modules/storage';
 import { SystemModule } from './modules/system';
+import { WebhooksModule } from './modules/webhooks';
 import { DatabaseModule } from './database/database.module';
+import { EventsModule } from './shared/events/events.module';
 import { QueueModule } from './shared/queue/queue.module';
 import { ReconcilerModule } from './shared/reconcile/reconciler.module';
 import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
@@ -30,6 +32,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         QueueModule,
+        EventsModule,
         RateLimitModule,
         StorageModule,
         NotificationsModule.forRoot(config),
@@ -45,6 +48,7 @@ export class AppModule {
         PhotosModule,
         EnhancementModule,
         RetentionModule,
+        WebhooksModule,
         ReconcilerModule,
       ],
     };

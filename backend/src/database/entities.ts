@@ -5,6 +5,12 @@ import { OrderEntity } from '../modules/orders';
 import { LocalPaymentIntentEntity, TransactionEntity } from '../modules/payments';
 import { PhotoEntity } from '../modules/photos';
 import { JobLockEntity } from '../modules/system';
+import {
+  WebhookAttemptEntity,
+  WebhookDeliveryEntity,
+  WebhookEndpointEntity,
+  WebhookEventEntity,
+} from '../modules/webhooks';
 
 /**
  * Every table's entity, collected from the module that owns it: the one list the data source (and so the app, the
@@ -22,4 +28,8 @@ export const ENTITIES = [
   AnalyticsEventEntity,
   JobLockEntity,
   LocalPaymentIntentEntity,
+  WebhookEndpointEntity,
+  WebhookEventEntity,
+  WebhookDeliveryEntity,
+  WebhookAttemptEntity,
 ];

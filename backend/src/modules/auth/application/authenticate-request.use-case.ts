@@ -38,6 +38,6 @@ export class AuthenticateRequest {
     if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await this.apiKeys.update({ id: found.id }, { lastUsedAt: now });
     }
-    return { id: user.id, email: user.email, via: 'apiKey' };
+    return { id: user.id, email: user.email, via: 'apiKey', apiKeyId: found.id };
   }
 }
