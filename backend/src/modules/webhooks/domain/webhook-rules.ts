@@ -68,7 +68,7 @@ export function checkEndpointUrl(raw: string, policy: UrlPolicy): URL {
 export const privateTarget = (host: string, reason: string) =>
   new BadRequestError(
     'WEBHOOK_URL_PRIVATE',
-    `Webhooks cannot be sent to ${host}: it is ${reason}. Use an address on the public internet.`,
+    `Webhooks cannot be sent to ${host.replace(/^\[|\]$/g, '')}: it is ${reason}. Use an address on the public internet.`,
   );
 
 /** Why a URL's host is certainly not on the public internet, before any name lookup; null when it may be. */
