@@ -120,40 +120,48 @@ describe('webhook endpoints (API)', () => {
   });
 
   it.each([
-    [{ events: ['order.completed'] }, 'url must be a text URL.'],
+    ['no url', { events: ['order.completed'] }, 'url must be a text URL.'],
     [
+      'a URL that is not one',
       { url: 'not a url', events: ['order.completed'] },
       'Please give a full URL, like https://example.com/listinglens/webhooks.',
     ],
     [
+      'another scheme',
       { url: 'ftp://hooks.integrator.invalid/', events: ['order.completed'] },
       'Webhook URLs must start with https:// (or http:// where the operator allows it).',
     ],
     [
+      'a URL over 2048 characters',
       { url: `https://hooks.integrator.invalid/${'a'.repeat(2048)}`, events: ['order.completed'] },
       'The URL is longer than 2048 characters.',
     ],
     [
+      'credentials in the URL',
       { url: 'https://u:p@hooks.integrator.invalid/', events: ['order.completed'] },
       'Webhook URLs may not contain a user name or password.',
     ],
     [
+      'no events',
       { url: 'https://hooks.integrator.invalid/', events: [] },
       'events must name at least one of: order.completed, photo.completed, photo.failed.',
     ],
     [
+      'an unknown event',
       { url: 'https://hooks.integrator.invalid/', events: ['order.created'] },
       'Unknown event name; the events are order.completed, photo.completed, photo.failed.',
     ],
     [
+      'events that are not a list',
       { url: 'https://hooks.integrator.invalid/', events: 'order.completed' },
       'events must be a list of event names: order.completed, photo.completed, photo.failed.',
     ],
     [
+      'a field of its own',
       { url: 'https://hooks.integrator.invalid/', events: ['order.completed'], secret: 'mine' },
       'property secret should not exist',
     ],
-  ])('refuses %j with a clear message and writes nothing', async (body, message) => {
+  ])('refuses %s with a clear message and writes nothing', async (_label, body, message) => {
     const before = await endpointCount();
     const res = await withKey(key).create(body).expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, code: expect.any(String) });

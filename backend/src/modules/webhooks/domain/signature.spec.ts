@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { newEndpointSecret, signatureHeader, VERIFICATION_SNIPPET } from './signature';
 
 type Verify = (rawBody: string | Buffer, header: string | undefined, secret: string, tolerance?: number) => boolean;
@@ -36,5 +38,10 @@ describe('webhook signatures', () => {
     expect(documentedVerify(body, signatureHeader(secret, body, t - 3600), secret)).toBe(false);
     expect(documentedVerify(body, undefined, secret)).toBe(false);
     expect(documentedVerify(body, 't=abc,v1=00', secret)).toBe(false);
+  });
+
+  it('is printed word for word in docs/webhooks.md', () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../../../../docs/webhooks.md'), 'utf8');
+    expect(doc).toContain(VERIFICATION_SNIPPET);
   });
 });
