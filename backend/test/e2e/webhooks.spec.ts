@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { DomainEvents } from '../../src/shared/events/domain-events';
 import { Reconciler } from '../../src/shared/reconcile/reconciler.module';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { signInByEmail } from '../support/auth';
@@ -29,7 +30,8 @@ async function integrator(t: TestApp, email: string) {
         .send({ name: 'Channel manager' })
         .expect(201)
     ).body as { id: number; key: string };
-  return { cookie, key: (await newKey()).key, newKey };
+  const first = await newKey();
+  return { cookie, key: first.key, keyId: first.id, newKey };
 }
 
 describe('webhook endpoints (API)', () => {
@@ -362,4 +364,33 @@ describe('webhook deliveries', () => {
     expect(third.eventId).toBe(again.eventId);
     expect(third.verified).toBe(true);
   }, 120_000);
+
+  it('delivers photo.failed, and nothing more once the API key is revoked', async () => {
+    const { cookie, key, keyId } = await integrator(t, 'hooks-revoked@example.com');
+    const me = await http().get('/api/auth/me').set('Authorization', `Bearer ${key}`).expect(200);
+    const res = await http()
+      .post('/api/webhook-endpoints')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ url: receiver.url('/failures'), events: ['photo.failed'] })
+      .expect(201);
+    receiver.trust('/failures', res.body.secret);
+    // What enhancement announces when a photo cannot be enhanced (the engine is not asked to fail here).
+    const events = t.app.get(DomainEvents);
+    await events.publish({ type: 'photo.failed', userId: me.body.id, orderId: 'ord_gone', photoId: 2_000_001 });
+    const failed = await until(() => receiver.received.find((r) => r.path === '/failures'));
+    expect(failed).toMatchObject({ eventType: 'photo.failed', verified: true });
+    expect(failed.body.data).toEqual({
+      order_id: 'ord_gone',
+      photo_id: 2_000_001,
+      status: 'failed',
+      order_url: `${t.config.publicUrl}/api/orders/ord_gone`,
+    });
+
+    await http().delete(`/api/api-keys/${keyId}`).set('Cookie', cookie).set('X-Requested-With', 'test').expect(204);
+    await events.publish({ type: 'photo.failed', userId: me.body.id, orderId: 'ord_gone', photoId: 2_000_002 });
+    const recorded = await t.app
+      .get(DataSource)
+      .query(`SELECT subject FROM webhook_events WHERE user_id = $1 ORDER BY subject`, [me.body.id]);
+    expect(recorded).toEqual([{ subject: '2000001' }]);
+  });
 });
