@@ -77,12 +77,19 @@ export class NodeHttpWebhookSender extends WebhookSender {
     if (local) throw new RefusedTarget(`${host} is ${local}`);
     if (isIP(host)) return { address: host, family: isIP(host) };
     let addresses: ResolvedAddress[];
+    let timer: NodeJS.Timeout | undefined;
     try {
-      addresses = await this.resolveHost(host);
+      // getaddrinfo cannot be cancelled; the attempt stops waiting for it instead.
+      const slow = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer in time')), this.options.timeoutMs);
+      });
+      addresses = await Promise.race([this.resolveHost(host), slow]);
     } catch (err) {
       throw new Error(`${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? String(err)})`, {
         cause: err,
       });
+    } finally {
+      clearTimeout(timer);
     }
     if (addresses.length === 0) throw new Error(`${host} could not be resolved`);
     if (!allow) {

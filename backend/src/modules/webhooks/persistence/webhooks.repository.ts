@@ -62,7 +62,7 @@ export interface DeliveryRow {
 
 /** Endpoints whose key still works and that asked for `type`. */
 const ACTIVE_SUBSCRIBERS = `
-  SELECT e.id, e.created_at FROM webhook_endpoints e
+  SELECT e.id FROM webhook_endpoints e
   JOIN api_keys k ON k.id = e.api_key_id AND k.revoked_at IS NULL
   WHERE e.user_id = $1 AND $2 = ANY (e.events)`;
 
@@ -175,8 +175,10 @@ export class WebhooksRepository {
   async recordOutcome(tx: EntityManager, outcome: AttemptOutcome): Promise<void> {
     await txRows(
       tx,
+      // The endpoint may have been deleted (with its deliveries) while the attempt was out.
       `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1)
+       ON CONFLICT DO NOTHING`,
       [outcome.deliveryId, outcome.attempt, outcome.startedAt, outcome.durationMs, outcome.statusCode, outcome.error],
     );
     await txRows(
