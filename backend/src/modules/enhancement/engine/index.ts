@@ -4,3 +4,4 @@ export { MAX_INPUT_PIXELS } from './decode';
 export { ENGINE_VERSION } from './version';
 export type { EngineChoice, EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
 export { ENGINE_CHOICES } from './types';
+export { ADJUSTMENT_STYLES, MAX_ADJUSTMENT_STEPS, type AdjustmentStyle, type HostAdjustments } from './stages/adjust';
