@@ -4,8 +4,11 @@ import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
 import { OrdersModule } from '../orders';
 import { PhotosModule } from '../photos';
+import { AdjustPhoto } from './application/adjust-photo.use-case';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
+import { RequeueQueuedAdjustments } from './application/requeue-queued-adjustments.use-case';
 import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
+import { AdjustPhotoJob } from './jobs/adjust-photo.job';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
@@ -24,6 +27,9 @@ import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhanceme
     EnhancePhoto,
     EnhancePhotoJob,
     RequeueUnfinishedEnhancements,
+    AdjustPhoto,
+    AdjustPhotoJob,
+    RequeueQueuedAdjustments,
   ],
 })
 export class EnhancementModule implements OnApplicationShutdown {

@@ -11,6 +11,8 @@ export interface JobPayloads {
   'photos.enhance': { photoId: number };
   /** Emails the host that an order's photos are ready, once. */
   'orders.photos-ready': { orderId: string };
+  /** Renders a delivered photo again from its original with a host's adjustment. */
+  'photos.adjust': { adjustmentId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -31,6 +33,7 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // core busy and a model thread of ~0.8 GB.
   'photos.enhance': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
   'orders.photos-ready': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
+  'photos.adjust': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

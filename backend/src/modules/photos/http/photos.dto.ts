@@ -33,6 +33,8 @@ export class PhotoDto extends DeliveredPhotoFieldsDto {
   @ApiProperty({ nullable: true, type: String }) thumbnail_path: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) upload_date: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) process_date: string | null;
+  @ApiProperty({ description: 'An adjustment is being made; the current version stays until it is ready' })
+  adjusting: boolean;
 }
 
 export class ProcessPhotosDto {
@@ -55,7 +57,7 @@ export class ProcessPhotosResultDto {
   @ApiProperty({ type: [Number] }) queued: number[];
 }
 
-export function toPhotoDto(p: PhotoEntity): PhotoDto {
+export function toPhotoDto(p: PhotoEntity, adjusting = false): PhotoDto {
   const original = p.purgedAt ? null : p.originalPath;
   return {
     id: p.id,
@@ -69,5 +71,6 @@ export function toPhotoDto(p: PhotoEntity): PhotoDto {
     ...toDeliveredPhotoFields(p),
     upload_date: p.uploadDate.toISOString(),
     process_date: p.processDate?.toISOString() ?? null,
+    adjusting,
   };
 }

@@ -98,4 +98,29 @@ export class PhotosRepository {
       .update({ id: photoId, status: 'uploaded' }, { status: 'failed', failureReason: reason.slice(0, 1000) });
     return Boolean(update.affected);
   }
+
+  /**
+   * Points a delivered photo at an adjustment's files and report; false when it is no longer delivered (purged or
+   * gone meanwhile), in which case the caller deletes the new files instead of the old ones.
+   */
+  async replaceEnhanced(
+    tx: EntityManager,
+    photoId: number,
+    files: { enhancedPath: string; previewPath: string; thumbnailPath: string; engineVersion: string; report: unknown },
+  ): Promise<boolean> {
+    const update = await tx
+      .getRepository(PhotoEntity)
+      .createQueryBuilder()
+      .update()
+      .set({
+        enhancedPath: files.enhancedPath,
+        previewPath: files.previewPath,
+        thumbnailPath: files.thumbnailPath,
+        engineVersion: files.engineVersion,
+        enhancementReport: files.report as never,
+      })
+      .where('id = :id AND status = :status AND purged_at IS NULL', { id: photoId, status: 'completed' })
+      .execute();
+    return Boolean(update.affected);
+  }
 }
