@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import sharp from 'sharp';
 import { type Email, renderEmail, type RenderedEmail } from '../modules/notifications';
 
@@ -50,6 +51,10 @@ async function samples(): Promise<Record<string, Email>> {
   };
 }
 
+function kB(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}
+
 /** The HTML as a browser can show it: inline images (`cid:`) become data URLs. */
 function browsable(email: RenderedEmail): string {
   return email.inlineImages.reduce(
@@ -60,8 +65,8 @@ function browsable(email: RenderedEmail): string {
 }
 
 /**
- * `npm run emails:preview [-- folder] [--screenshots]`: writes each email as `<name>.html` (open in a browser) and
- * `<name>.txt` to a folder (default: a temp folder); with `--screenshots`, also PNGs at 390 and 1440 px into
+ * `npm run emails:preview [-- folder] [--screenshots]`: writes each email as `<name>.html` (open in a browser),
+ * `<name>.txt` and `<name>.eml` (open in a mail client) to a folder (default: a temp folder); with `--screenshots`, also PNGs at 390 and 1440 px into
  * docs/images/emails (needs Chromium at /usr/bin/chromium and the dev dependencies).
  */
 async function main(args: string[]): Promise<void> {
@@ -73,10 +78,22 @@ async function main(args: string[]): Promise<void> {
     rendered.push([name, mail]);
     await fs.writeFile(path.join(out, `${name}.html`), browsable(mail));
     await fs.writeFile(path.join(out, `${name}.txt`), `Subject: ${mail.subject}\n\n${mail.text}\n`);
+    // The whole message as the outbox writes it: what a mail client opens, and its size on the wire.
+    const eml = await new MailComposer({
+      from: 'ListingLens <no-reply@listinglens.example>',
+      to: 'maria@example.com',
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.inlineImages.map((image) => ({ ...image, contentDisposition: 'inline' as const })),
+    })
+      .compile()
+      .build();
+    await fs.writeFile(path.join(out, `${name}.eml`), eml);
     const images = mail.inlineImages.reduce((sum, image) => sum + image.content.length, 0);
     process.stdout.write(
-      `${name}: "${mail.subject}", html ${(mail.html.length / 1024).toFixed(1)} kB, text ${mail.text.length} B, ` +
-        `${mail.inlineImages.length} inline image(s) ${(images / 1024).toFixed(1)} kB\n`,
+      `${name}: "${mail.subject}", message ${kB(eml.length)} (html ${kB(Buffer.byteLength(mail.html))}, ` +
+        `text ${mail.text.length} B, ${mail.inlineImages.length} inline image(s) ${kB(images)})\n`,
     );
   }
   process.stdout.write(`Wrote the previews to ${out}\n`);

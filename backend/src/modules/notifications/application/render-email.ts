@@ -75,7 +75,12 @@ function compile(name: EmailName): Promise<Compiled> {
 async function compileTemplate(template: EmailTemplate<unknown>): Promise<Compiled> {
   // mjml 5 returns a promise; its published types (4.x) say a plain result, hence Promise.resolve.
   const result = await Promise.resolve(
-    mjml2html(LAYOUT.replace(BODY_SLOT, template.body), { validationLevel: 'strict', keepComments: false }),
+    mjml2html(LAYOUT.replace(BODY_SLOT, template.body), {
+      validationLevel: 'strict',
+      keepComments: false,
+      // MJML would link Google Fonts for "Roboto" in the font stack: no remote resources, system fonts only.
+      fonts: {},
+    }),
   );
   return {
     // strict: a value missing from the view is an error, never a silently empty sentence.
