@@ -102,6 +102,13 @@ describe('upload to delivery', () => {
     expect(allReady).toHaveLength(1);
     expect(ready[0].to).toContain('journey@example.com');
     expect(ready[0].links.some((l) => l.endsWith(`/gallery?order=${orderId}`))).toBe(true);
+    // The branded HTML alternative shows the five delivered photos, carried inline (the mail client has no session).
+    expect(ready[0].multiparts).toEqual(['multipart/alternative', 'multipart/related']);
+    expect(ready[0].html).toContain(`/gallery?order&#x3D;${orderId}`);
+    expect([...(ready[0].html ?? '').matchAll(/src="cid:([^"]+)"/g)].map((m) => m[1])).toEqual(
+      ready[0].inlineImages.map((image) => image.cid),
+    );
+    expect(ready[0].inlineImages.map((image) => image.contentType)).toEqual(Array(5).fill('image/jpeg'));
 
     const photo = order.photos[0];
     const thumb = await as(cookie)

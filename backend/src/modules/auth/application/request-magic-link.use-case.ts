@@ -4,7 +4,7 @@ import { LessThan, Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { LoginTokenEntity } from '../persistence/login-token.entity';
 import { RateLimitedError, UnavailableError } from '../../../shared/errors/app-error';
-import { Mailer } from '../../notifications';
+import { Mailer, renderEmail } from '../../notifications';
 import {
   MAGIC_LINK_MESSAGES,
   MAGIC_LINK_RATE_LIMIT,
@@ -50,17 +50,7 @@ export class RequestMagicLink {
 
     const link = magicLinkUrl(this.config.publicUrl, accessToken, refreshToken);
     try {
-      await this.mailer.send({
-        to: email,
-        subject: 'Your ListingLens sign-in link',
-        text:
-          `Hello,\n\nUse this link to sign in to ListingLens. It works once and expires in 15 minutes:\n\n${link}\n\n` +
-          `If you did not ask to sign in, you can ignore this email.\n`,
-        html:
-          `<p>Hello,</p><p>Use this link to sign in to ListingLens. It works once and expires in 15 minutes.</p>` +
-          `<p><a href="${link}">Sign in to ListingLens</a></p>` +
-          `<p>If you did not ask to sign in, you can ignore this email.</p>`,
-      });
+      await this.mailer.send({ to: email, ...(await renderEmail({ email: 'sign-in-link', link })) });
     } catch {
       throw new UnavailableError('MAIL_UNAVAILABLE', 'We could not send the sign-in email. Please try again later.');
     }

@@ -2,6 +2,7 @@ import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
 import { Mailer, MailMessage } from '../ports/mailer';
+import { inlineAttachments } from './inline-attachments';
 
 /** Sends through the SMTP server of `SMTP_URL` (MailerModule's transport), from `MAIL_FROM`. */
 @Injectable()
@@ -21,6 +22,7 @@ export class SmtpMailer extends Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: inlineAttachments(message),
     });
   }
 }

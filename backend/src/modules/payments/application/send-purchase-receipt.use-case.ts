@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { queryRows } from '../../../shared/db/query-rows';
 import { formatPrice, getPackage } from '../../packages';
-import { Mailer } from '../../notifications';
+import { Mailer, renderEmail } from '../../notifications';
 
 interface ClaimedOrder {
   id: string;
@@ -34,20 +34,16 @@ export class SendPurchaseReceipt {
     const pkg = getPackage(order.package_type as Parameters<typeof getPackage>[0]);
     const link = `${this.config.publicUrl}/order?order=${order.id}`;
     try {
-      await this.mailer.send({
-        to: order.email,
-        subject: `Your ${pkg.name} package is active`,
-        text: [
-          `Hi${order.name ? ` ${order.name}` : ''},`,
-          '',
-          `Thank you for your purchase. Your ${pkg.name} package (${pkg.photos} photos, ${formatPrice(order.amount)}, one-time) is now active.`,
-          `Order: ${order.id}`,
-          '',
-          `Upload your photos here: ${link}`,
-          '',
-          'Enhanced photos are kept for 90 days after delivery.',
-        ].join('\n'),
+      const email = await renderEmail({
+        email: 'purchase-receipt',
+        name: order.name,
+        packageName: pkg.name,
+        photos: pkg.photos,
+        price: formatPrice(order.amount),
+        orderId: order.id,
+        link,
       });
+      await this.mailer.send({ to: order.email, ...email });
     } catch (err) {
       // Give the claim back so the job's retry can send it.
       await this.dataSource.query('UPDATE orders SET receipt_sent_at = NULL WHERE id = $1', [orderId]);

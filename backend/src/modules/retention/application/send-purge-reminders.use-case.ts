@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { queryRows } from '../../../shared/db/query-rows';
-import { Mailer } from '../../notifications';
+import { Mailer, renderEmail } from '../../notifications';
 import { formatPurgeDate, purgeCutoff, purgeDate, reminderCutoff, RETENTION_DAYS } from '../domain/retention-policy';
 
 // Orders entering the reminder window in one day; any left over are reminded by the next day's run.
@@ -68,22 +68,17 @@ export class SendPurgeReminders {
     if (!order) return false;
     const deletedOn = formatPurgeDate(purgeDate(new Date(order.completed_at)));
     const link = `${this.config.publicUrl}/order?order=${order.id}`;
-    const one = order.photos === 1;
     try {
-      await this.mailer.send({
-        to: order.email,
-        subject: `Your enhanced photos will be deleted on ${deletedOn}`,
-        text: [
-          `Hi${order.name ? ` ${order.name}` : ''},`,
-          '',
-          `Your ${order.photos} enhanced photo${one ? '' : 's'} from order ${order.id} will be deleted on ` +
-            `${deletedOn}, ${RETENTION_DAYS} days after ${one ? 'it was' : 'they were'} delivered.`,
-          `Download ${one ? 'it' : 'them'} before then: ${link}`,
-          '',
-          'You can download your photos one by one or all at once as a zip. Deleted photos cannot be recovered; your ' +
-            'order and receipt stay in your account.',
-        ].join('\n'),
+      const email = await renderEmail({
+        email: 'purge-reminder',
+        name: order.name,
+        photos: order.photos,
+        orderId: order.id,
+        deletedOn,
+        retentionDays: RETENTION_DAYS,
+        link,
       });
+      await this.mailer.send({ to: order.email, ...email });
     } catch (err) {
       await this.dataSource.query('UPDATE orders SET purge_reminder_sent_at = NULL WHERE id = $1', [orderId]);
       throw err;
