@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { downloadPhoto, type Photo } from '../../photos';
+import { AdjustPhoto } from './adjust-photo';
 import { DownloadIcon } from '../../../components/ui/icons';
 
 export const originalUrl = (photo: Photo) =>
@@ -85,6 +86,7 @@ export function PhotoViewer({ photo }: { photo: Photo | null }) {
           {deliveredName(photo)}
         </p>
         <WhatWeChanged changes={photo.changes} />
+        <AdjustPhoto key={photo.id} photo={photo} />
       </div>
     </Card>
   );
