@@ -1,6 +1,7 @@
 export { enhance } from './enhance';
 export { EnhancementError, isEnhancementError, type EnhancementErrorCode } from './errors';
-export { MAX_INPUT_PIXELS } from './decode';
+export { decodePhoto, MAX_INPUT_PIXELS } from './decode';
 export { ENGINE_VERSION } from './version';
 export type { EngineChoice, EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
 export { ENGINE_CHOICES } from './types';
+export { MaximPool } from './learned/maxim-pool';
