@@ -4,11 +4,4 @@ export { EnhancementModel } from './ports/enhancement-model';
 /**
  * The engine as a plain library (no Nest): the enhance CLI runs it on files, and photos decodes HEIC uploads with it.
  */
-export {
-  decodePhoto,
-  ENGINE_CHOICES,
-  type EngineChoice,
-  enhance,
-  isEnhancementError,
-  MaximPool,
-} from './engine';
+export { decodePhoto, ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError, MaximPool } from './engine';

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth';
+import { QueueModule } from '../../shared/queue/queue.module';
+import { AnalyticsModule } from '../analytics';
+import { AuthModule, OrderHistory } from '../auth';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
 import { RequeueUnfinishedOrders } from './application/requeue-unfinished-orders.use-case';
@@ -12,10 +14,12 @@ import { CreditsRepository } from './persistence/credits.repository';
 import { OrdersRepository } from './persistence/orders.repository';
 
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, AnalyticsModule, QueueModule],
   controllers: [OrdersController],
   providers: [
     OrdersRepository,
+    // Auth asks at sign-in whether a user has orders; the answer is this module's, so it provides auth's port.
+    { provide: OrderHistory, useExisting: OrdersRepository },
     CreditsRepository,
     ListOrders,
     GetOrder,
@@ -25,6 +29,6 @@ import { OrdersRepository } from './persistence/orders.repository';
     PhotosReadyJob,
     RequeueUnfinishedOrders,
   ],
-  exports: [OrdersRepository, CreditsRepository, GetOrder, CompleteOrderIfDone],
+  exports: [OrdersRepository, CreditsRepository, OrderHistory, GetOrder, CompleteOrderIfDone],
 })
 export class OrdersModule {}

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../storage';
+import { QueueModule } from '../../shared/queue/queue.module';
+import { AnalyticsModule } from '../analytics';
 import { AuthModule } from '../auth';
 import { OrdersModule } from '../orders';
 import { ListPhotos } from './application/list-photos.use-case';
@@ -12,7 +14,7 @@ import { PhotosController } from './http/photos.controller';
 import { PhotosRepository } from './persistence/photos.repository';
 
 @Module({
-  imports: [AuthModule, OrdersModule, StorageModule],
+  imports: [AuthModule, AnalyticsModule, OrdersModule, QueueModule, StorageModule],
   controllers: [PhotosController, OrderDownloadController],
   providers: [PhotosRepository, UploadPhotos, ListPhotos, OpenPhotoFile, QueuePhotoProcessing, StreamOrderZip],
   exports: [PhotosRepository],

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { PhotoEntity } from '../persistence/photo.entity';
+import { DataSource } from 'typeorm';
+import { type PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 
 /** The caller's photos across orders, oldest first. */
 @Injectable()
 export class ListPhotos {
-  constructor(@InjectRepository(PhotoEntity) private readonly photos: Repository<PhotoEntity>) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
+  ) {}
 
   execute(userId: number): Promise<PhotoEntity[]> {
-    return this.photos.find({ where: { userId }, order: { id: 'ASC' }, take: 5000 });
+    return this.photos.listOwned(this.dataSource.manager, userId);
   }
 }
