@@ -167,7 +167,10 @@ export class OrdersRepository implements OrderHistory {
     };
   }
 
-  /** The order's photos, oldest first. By entity name: photos depends on orders (credits), so orders imports only photos' types. */
+  /**
+   * The order's photos, oldest first. By entity name: photos depends on orders (credits), so orders imports only
+   * photos' types.
+   */
   photosOf(tx: EntityManager, userId: number, orderId: string): Promise<PhotoEntity[]> {
     return tx.getRepository<PhotoEntity>('PhotoEntity').find({ where: { orderId, userId }, order: { id: 'ASC' } });
   }
