@@ -46,8 +46,11 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** E2E_BASE_URL, or the built app (`npm run build` first) on a free port with a throwaway DATA_DIR. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * E2E_BASE_URL, or the built app (`npm run build` first) on a free port with a throwaway DATA_DIR; `extraEnv` adds
+ * settings for a started server (e.g. the classical engine, to keep a journey quick on a small machine).
+ */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   if (process.env.E2E_BASE_URL) {
     return { baseUrl: process.env.E2E_BASE_URL.replace(/\/+$/, ''), stop: async () => undefined };
   }
@@ -65,6 +68,7 @@ export async function startServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
@@ -110,11 +111,28 @@ describe('upload to delivery', () => {
     expect(thumb.headers['cache-control']).toBe('private, no-store');
     expect(thumb.headers['x-content-type-options']).toBe('nosniff');
 
+    // Before and after of the same size, for the slider; the caption names the file the download will have.
+    const [beforeView, afterView] = await Promise.all(
+      [photo.before_preview_path, photo.preview_path].map((key: string) =>
+        as(cookie)
+          .get(`/api/photos/file/${key.split('/').pop()}`)
+          .buffer(true)
+          .parse(binary)
+          .expect(200),
+      ),
+    );
+    const [beforeMeta, afterMeta] = await Promise.all(
+      [beforeView, afterView].map((res) => sharp(res.body as Buffer).metadata()),
+    );
+    expect(beforeMeta).toMatchObject({ format: 'webp', width: afterMeta.width, height: afterMeta.height });
+    const source = await sharp(photos[0].data).metadata();
+    expect({ width: photo.width, height: photo.height }).toEqual({ width: source.width, height: source.height });
+    expect(photo.download_name).toBe(`${photo.name.replace(/\.jpg$/, '')}-enhanced.jpg`);
+    expect(Array.isArray(photo.changes)).toBe(true);
+
     const single = await as(cookie).get(`/api/download-photo/${photo.id}`).buffer(true).parse(binary).expect(200);
     expect(single.headers['content-type']).toBe('image/jpeg');
-    expect(single.headers['content-disposition']).toBe(
-      `attachment; filename="${photo.name.replace(/\.jpg$/, '')}-enhanced.jpg"`,
-    );
+    expect(single.headers['content-disposition']).toBe(`attachment; filename="${photo.download_name}"`);
     expect((single.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
     const zip = await as(cookie).get(`/api/orders/${orderId}/download`).buffer(true).parse(binary).expect(200);
@@ -253,7 +271,9 @@ describe('upload to delivery', () => {
       return res.body.status === 'completed' ? res.body : undefined;
     });
     const p = order.photos[0];
-    const names = [p.original_path, p.enhanced_path, p.thumbnail_path].map((k: string) => k.split('/').pop());
+    const names = [p.original_path, p.enhanced_path, p.thumbnail_path, p.preview_path, p.before_preview_path].map(
+      (k: string) => k.split('/').pop(),
+    );
     for (const name of names) {
       await as(owner).get(`/api/photos/file/${name}`).expect(200);
       await as(other).get(`/api/photos/file/${name}`).expect(404);

@@ -96,6 +96,7 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
         enhancedPath: 'e',
         previewPath: 'p',
         thumbnailPath: 't',
+        beforePreviewPath: 'b',
         engineVersion: 'v',
         report: {},
       });
@@ -122,6 +123,7 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
       enhancedPath: 'e',
       previewPath: 'p',
       thumbnailPath: 't',
+      beforePreviewPath: 'b',
       engineVersion: 'v',
       report: {},
     });

@@ -76,7 +76,14 @@ describe.each(databaseTargets())('photos repository on %s', (_name, open) => {
 
   it('moves a photo on from uploaded once: completed or failed, never both', async () => {
     const { ids } = await orderWithPhotos(2, 2);
-    const outputs = { enhancedPath: 'e', previewPath: 'p', thumbnailPath: 't', engineVersion: 'v', report: {} };
+    const outputs = {
+      enhancedPath: 'e',
+      previewPath: 'p',
+      thumbnailPath: 't',
+      beforePreviewPath: 'b',
+      engineVersion: 'v',
+      report: {},
+    };
     expect(await photos.markCompleted(db.manager, ids[0], outputs)).toBe(true);
     expect(await photos.markFailed(db.manager, ids[0], 'late')).toBe(false);
     expect(await photos.markFailed(db.manager, ids[1], 'x'.repeat(2000))).toBe(true);

@@ -23,6 +23,7 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
     enhancedPath: `enhanced/${id}.jpg`,
     previewPath: `previews/${id}.jpg`,
     thumbnailPath: `thumbnails/${id}.jpg`,
+    beforePreviewPath: `before/${id}.webp`,
     engineVersion: 'v',
     report: {},
   });
@@ -91,6 +92,7 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
       enhancedPath: null,
       previewPath: null,
       thumbnailPath: null,
+      beforePreviewPath: null,
       purgedAt: at('2026-04-01T00:00:00Z'),
     });
   });
@@ -107,11 +109,14 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
       liveOriginal,
       `enhanced/${liveId}.jpg`,
       `thumbnails/${liveId}.jpg`,
+      `before/${liveId}.webp`,
       goneOriginal,
       `enhanced/${goneId}.jpg`,
       'originals/nobody.jpg',
     ]);
-    expect([...owned].sort()).toEqual([liveOriginal, `enhanced/${liveId}.jpg`, `thumbnails/${liveId}.jpg`].sort());
+    expect([...owned].sort()).toEqual(
+      [liveOriginal, `enhanced/${liveId}.jpg`, `thumbnails/${liveId}.jpg`, `before/${liveId}.webp`].sort(),
+    );
   });
 
   it('selects orders for the reminder inside its window with something to download, and claims each once', async () => {

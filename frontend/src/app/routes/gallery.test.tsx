@@ -121,6 +121,56 @@ describe('gallery', () => {
     );
   });
 
+  it('opens a photo that has its original preview on a before/after slider, with its download name and what was changed', async () => {
+    serve([
+      photo(5, 'IMG_0042.HEIC', {
+        before_preview_path: 'previews/7/ord_a/5-before.webp',
+        preview_path: 'previews/7/ord_a/5-preview.webp',
+        download_name: 'IMG_0042-enhanced.jpg',
+        width: 3000,
+        height: 4000,
+        changes: ['Brightened by 1.2 stops', 'Warm cast removed'],
+      }),
+      photo(6, 'hall.jpg', { download_name: 'hall-enhanced.jpg', changes: [] }),
+    ]);
+    const { user } = await renderApp('/gallery');
+    await screen.findByRole('heading', { name: 'All Photos (2)' });
+
+    expect(screen.getByRole('tab', { name: 'Before / after' })).toHaveAttribute('aria-selected', 'true');
+    const slider = within(viewer()).getByRole('slider', {
+      name: 'IMG_0042-enhanced.jpg: drag to compare before and after',
+    });
+    expect(slider).toHaveAttribute('aria-valuenow', '50');
+    await user.click(slider);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(slider).toHaveAttribute('aria-valuenow', '40');
+    expect(within(viewer()).getByRole('img', { name: 'IMG_0042-enhanced.jpg before enhancement' })).toHaveAttribute(
+      'src',
+      '/api/photos/file/5-before.webp',
+    );
+    expect(within(viewer()).getByRole('img', { name: 'IMG_0042-enhanced.jpg after enhancement' })).toHaveAttribute(
+      'src',
+      '/api/photos/file/5-preview.webp',
+    );
+    // A portrait photo keeps its shape: the frame is 3:4, not the landing's 3:2 crop.
+    expect(screen.getByTestId('before-after-frame')).toHaveStyle({ aspectRatio: '0.75' });
+    expect(screen.getByText('IMG_0042-enhanced.jpg')).toBeInTheDocument();
+    const changes = screen.getByRole('list', { name: 'What we changed' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Brightened by 1.2 stops', 'Warm cast removed']);
+
+    // A photo with nothing to compare (enhanced before originals had previews) opens on Enhanced, and a photo
+    // that needed no change says nothing about changes.
+    await user.click(screen.getByRole('button', { name: 'hall.jpg' }));
+    expect(screen.queryByRole('tab', { name: 'Before / after' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Enhanced' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('list', { name: 'What we changed' })).not.toBeInTheDocument();
+    expect(screen.getByText('hall-enhanced.jpg')).toBeInTheDocument();
+  });
+
   it("'Download' saves the selected photo and says 'Download successful' with its file name", async () => {
     const clicks = recordDownloadClicks();
     serve(photos, { 'GET /api/download-photo/2': () => fileResponse('bedroom-enhanced.jpg') });

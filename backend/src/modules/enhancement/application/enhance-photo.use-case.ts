@@ -67,12 +67,14 @@ export class EnhancePhoto {
     await this.storage.put(keys.enhanced, result.image, { contentType: 'image/jpeg' });
     await this.storage.put(keys.preview, result.preview, { contentType: 'image/webp' });
     await this.storage.put(keys.thumbnail, result.thumbnail, { contentType: 'image/webp' });
+    await this.storage.put(keys.before, result.beforePreview, { contentType: 'image/webp' });
 
     const completed = await this.dataSource.transaction(async (tx) => {
       const moved = await this.photos.markCompleted(tx, photoId, {
         enhancedPath: keys.enhanced,
         previewPath: keys.preview,
         thumbnailPath: keys.thumbnail,
+        beforePreviewPath: keys.before,
         engineVersion: this.model.version,
         report: result.report,
       });

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { decodePhoto } from './decode';
-import { encodeOutputs } from './encode';
+import { encodeBeforePreview, encodeOutputs, reduceBeforePreview } from './encode';
 import {
   greyEdgeCast,
   measureNoise,
@@ -463,6 +463,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   timings.decode = Math.round(performance.now() - started);
   const small = await downscale(decoded.image, ANALYSIS_LONG_SIDE);
   const before: MeasuredStats = { ...measurePhoto(small), noise: measureNoise(decoded.image) };
+  const beforePixels = await reduceBeforePreview(decoded.image);
   timings.measure = Math.round(performance.now() - started) - timings.decode;
 
   const ctx: EnhanceContext = {
@@ -479,7 +480,10 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   const corrections = await runPipeline(PIPELINE, ctx, timings);
 
   let mark = performance.now();
-  const outputs = await encodeOutputs(ctx.image, corrections.denoise?.applied ? 0 : (corrections.denoise?.noise ?? 0));
+  const [outputs, beforePreview] = await Promise.all([
+    encodeOutputs(ctx.image, corrections.denoise?.applied ? 0 : (corrections.denoise?.noise ?? 0)),
+    encodeBeforePreview(beforePixels),
+  ]);
   timings.encode = Math.round(performance.now() - mark);
   mark = performance.now();
   const after: MeasuredStats = {
@@ -514,5 +518,5 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     corrections: { ...(corrections as Corrections), sharpen: { sigma: outputs.sharpenSigma } },
     timingsMs: timings,
   };
-  return { image: outputs.image, preview: outputs.preview, thumbnail: outputs.thumbnail, report };
+  return { image: outputs.image, preview: outputs.preview, thumbnail: outputs.thumbnail, beforePreview, report };
 };

@@ -84,5 +84,7 @@ export interface EnhanceResult {
   image: Buffer;
   preview: Buffer;
   thumbnail: Buffer;
+  /** The input as it arrived (upright, sRGB) at the preview's size: the "before" beside `preview`. */
+  beforePreview: Buffer;
   report: EnhancementReport;
 }

@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { PhotosRepository } from '../persistence/photos.repository';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { ObjectStorage } from '../../storage';
-import { enhancedDownloadName, parsePhotoFileName, type PhotoVariant } from '../domain/photo-files';
+import { enhancedDownloadName } from '../../../shared/delivery/download-name';
+import { parsePhotoFileName, type PhotoVariant } from '../domain/photo-files';
 
 export interface PhotoFile {
   stream: Readable;
@@ -46,6 +47,7 @@ export class OpenPhotoFile {
       enhanced: photo.enhancedPath,
       preview: photo.previewPath,
       thumbnail: photo.thumbnailPath,
+      before: photo.beforePreviewPath,
     }[variant];
     // A name must match the stored key exactly (e.g. 42.png is not 42.jpg).
     if (!key || (requestedName && key.split('/').pop() !== requestedName)) throw photoNotAvailable();

@@ -7,7 +7,7 @@ import { NotFoundError } from '../../../shared/errors/app-error';
 import { orderNotFound, OrdersRepository } from '../../orders';
 import { PhotosRepository } from '../persistence/photos.repository';
 import { ObjectStorage } from '../../storage';
-import { enhancedDownloadName } from '../domain/photo-files';
+import { enhancedDownloadName } from '../../../shared/delivery/download-name';
 
 export interface OrderZip {
   fileName: string;

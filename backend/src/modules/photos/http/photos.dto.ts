@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { type PhotoEntity } from '../persistence/photo.entity';
+import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
 
 export class UploadedPhotoDto {
   @ApiProperty() id: number;
@@ -20,7 +21,7 @@ export class UploadResultDto {
   @ApiProperty() order: UploadOrderStateDto;
 }
 
-export class PhotoDto {
+export class PhotoDto extends DeliveredPhotoFieldsDto {
   @ApiProperty() id: number;
   @ApiProperty() order_id: string;
   @ApiProperty({ enum: ['uploaded', 'completed', 'failed'] }) status: string;
@@ -29,7 +30,6 @@ export class PhotoDto {
   @ApiProperty({ nullable: true, type: String, description: 'Same as original_path (the gallery reads this name)' })
   original_photo_path: string | null;
   @ApiProperty({ nullable: true, type: String }) enhanced_path: string | null;
-  @ApiProperty({ nullable: true, type: String }) preview_path: string | null;
   @ApiProperty({ nullable: true, type: String }) thumbnail_path: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) upload_date: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) process_date: string | null;
@@ -65,8 +65,8 @@ export function toPhotoDto(p: PhotoEntity): PhotoDto {
     original_path: original,
     original_photo_path: original,
     enhanced_path: p.enhancedPath,
-    preview_path: p.previewPath,
     thumbnail_path: p.thumbnailPath,
+    ...toDeliveredPhotoFields(p),
     upload_date: p.uploadDate.toISOString(),
     process_date: p.processDate?.toISOString() ?? null,
   };

@@ -14,6 +14,7 @@ export interface EnhancedPhoto {
   enhancedPath: string;
   previewPath: string;
   thumbnailPath: string;
+  beforePreviewPath: string;
   engineVersion: string;
   report: unknown;
 }
@@ -78,6 +79,7 @@ export class PhotosRepository {
         enhancedPath: enhanced.enhancedPath,
         previewPath: enhanced.previewPath,
         thumbnailPath: enhanced.thumbnailPath,
+        beforePreviewPath: enhanced.beforePreviewPath,
         processDate: () => 'now()',
         engineVersion: enhanced.engineVersion,
         // TypeORM serialises jsonb columns itself; its deep-partial type just cannot see through the report's shape.
@@ -141,7 +143,10 @@ export class PhotosRepository {
     if (photoIds.length === 0) return;
     await tx
       .getRepository(PhotoEntity)
-      .update({ id: In(photoIds) }, { enhancedPath: null, previewPath: null, thumbnailPath: null, purgedAt: now });
+      .update(
+        { id: In(photoIds) },
+        { enhancedPath: null, previewPath: null, thumbnailPath: null, beforePreviewPath: null, purgedAt: now },
+      );
   }
 
   /** The keys among `keys` that a photo not purged points to (as its original or any derived file). */
@@ -151,7 +156,7 @@ export class PhotosRepository {
       `SELECT k.key FROM unnest($1::text[]) AS k(key)
        WHERE EXISTS (
          SELECT 1 FROM photos p WHERE p.purged_at IS NULL
-           AND k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path))`,
+           AND k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path, p.before_preview_path))`,
       [keys],
     );
     return new Set(rows.map((r) => r.key));

@@ -98,7 +98,13 @@ export class PurgeExpiredPhotos {
   private async purgeOrder(purged: PurgedOrder, now: Date, dryRun: boolean): Promise<void> {
     const photos = await this.photos.unpurgedOfOrder(this.dataSource.manager, purged.orderId);
     for (const photo of photos) {
-      const keys = [photo.originalPath, photo.enhancedPath, photo.previewPath, photo.thumbnailPath];
+      const keys = [
+        photo.originalPath,
+        photo.enhancedPath,
+        photo.previewPath,
+        photo.thumbnailPath,
+        photo.beforePreviewPath,
+      ];
       // One photo's files at a time: a premium order has 160, too many to send a store all at once.
       const sizes = await Promise.all(keys.filter((key) => key !== null).map((key) => this.removeObject(key, dryRun)));
       for (const size of sizes) {

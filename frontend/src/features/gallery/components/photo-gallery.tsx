@@ -5,12 +5,13 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { photoFileUrl } from '../../../lib/file-name';
 import { type Photo, usePhotos, useZipDownload, type ZipRequest } from '../../photos';
-import { PhotoViewer, viewUrl } from './photo-viewer';
+import { photoViewUrl } from '../../../components/delivered-photo';
+import { PhotoViewer } from './photo-viewer';
 
 /** An outside guide to listing photos for the tips panel. */
 export const LISTING_PHOTO_GUIDE_URL = 'https://www.airbnb.com/resources/hosting-homes';
 
-const thumbnailUrl = (photo: Photo) => photoFileUrl(photo.thumbnail_path) ?? viewUrl(photo.id);
+const thumbnailUrl = (photo: Photo) => photoFileUrl(photo.thumbnail_path) ?? photoViewUrl(photo.id);
 
 /** One zip per order that has completed photos (Download All spans orders). */
 function zipRequests(photos: Photo[]): ZipRequest[] {

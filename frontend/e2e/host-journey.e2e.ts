@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  loadWholePage,
+  REPO_ROOT,
+  type RunningServer,
+  SCREENSHOT_DIR,
+  seriousAxeViolations,
+  startServer,
+  WIDTHS,
+} from './support';
+
+/** The five CC BY 4.0 bedrooms the backend tests use too (credits in their NOTICE.md). */
+const FIXTURES = path.join(REPO_ROOT, 'backend', 'test', 'fixtures', 'photos');
+const EMAIL = 'journey-host@example.com';
+
+/**
+ * The newest sign-in link mailed to `email`, from the embedded mailer's outbox. Quoted-printable soft breaks and
+ * `=3D` are undone so the link reads the same whether the message is plain text or has an HTML part.
+ */
+function magicLink(dataDir: string, email: string): string | undefined {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return undefined;
+  const mails = fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) =>
+      fs
+        .readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((text) => text.includes(email));
+  return mails.at(-1)?.match(/https?:\/\/[^\s"'<>]+\/auth\/confirm#[^\s"'<>]+/)?.[0];
+}
+
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const suite = chromiumAvailable() ? describe : describe.skip;
+
+/**
+ * A host after the purchase, in Chromium against the built app: signs in by the emailed link, pays with the test
+ * card, uploads five real phone photos through the upload widget, watches the order page fill, then compares
+ * before and after on the completed order page and in that order's gallery, at phone and desktop widths.
+ */
+suite('a host from purchase to a compared, delivered photo', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let orderId: string;
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    // The classical engine keeps the journey quick on a two-core machine; the learned path has its own tests.
+    server = await startServer({ ENHANCER_ENGINE: 'classic' });
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() =>
+      window.localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({
+          version: 1,
+          essential: true,
+          performance: false,
+          analytics: false,
+          advertising: false,
+          decidedAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterAll(() => expect(cspViolations).toEqual([]));
+
+  const openPage = async (route: string): Promise<Page> => {
+    const page = await context.newPage();
+    await page.goto(server.baseUrl + route, { waitUntil: 'networkidle' });
+    return page;
+  };
+
+  it('signs in by the emailed link, pays, and uploads five photos through the widget', async () => {
+    const landing = await openPage('/');
+    const form = landing.locator('#signup-form');
+    await form.getByLabel(/email/i).fill(EMAIL);
+    await form.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await form.getByText('Check your email').waitFor();
+    const link = await waitFor(() => magicLink(server.dataDir!, EMAIL));
+    await landing.goto(link);
+    await landing.waitForURL(/\/package-selection$/);
+
+    // Payment goes through the API with the browser's own session (the checkout screen has its own tests).
+    const api = { headers: { 'X-Requested-With': 'e2e' } };
+    const intent = await (
+      await landing.request.post('/api/create-payment-intent', { ...api, data: { packageType: 'basic' } })
+    ).json();
+    await landing.request.post(`/api/test-payments/${intent.paymentIntentId}/confirm`, {
+      ...api,
+      data: { cardNumber: '4242424242424242' },
+    });
+    const purchase = await landing.request.post('/api/complete-purchase', {
+      ...api,
+      data: { paymentIntentId: intent.paymentIntentId },
+    });
+    expect(purchase.status()).toBe(200);
+    orderId = (await purchase.json()).orderId;
+    await landing.close();
+
+    const order = await openPage(`/order?order=${orderId}`);
+    const files = fs
+      .readdirSync(FIXTURES)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()
+      .map((f) => path.join(FIXTURES, f));
+    await order.locator('input[type="file"]').setInputFiles(files);
+    await order.getByText('5/5 photos selected').waitFor();
+    await order.getByRole('button', { name: 'Upload Photos' }).click();
+    // The page reloads after the upload and completes on its own (the pending page polls every 10 s).
+    await order.getByRole('heading', { name: 'Your enhanced photos' }).waitFor({ timeout: 90_000 });
+    await order.close();
+  }, 180_000);
+
+  it('compares before and after on the completed order page, each photo whole and named as its download', async () => {
+    const page = await openPage(`/order?order=${orderId}`);
+    await loadWholePage(page);
+    const cards = page.locator('[data-testid^="order-photo-"]');
+    await expect(cards.count()).resolves.toBe(5);
+
+    const first = cards.first();
+    const frame = first.getByTestId('before-after-frame');
+    const slider = first.getByRole('slider');
+    expect(await slider.getAttribute('aria-label')).toMatch(/^bedroom-.+-enhanced\.jpg: drag to compare/);
+    expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const dragged = Number(await slider.getAttribute('aria-valuenow'));
+    expect(dragged).toBeGreaterThanOrEqual(22);
+    expect(dragged).toBeLessThanOrEqual(28);
+
+    // Both images really load, and the frame has the photo's own shape (no crop to a fixed 4:3).
+    const images = await frame
+      .locator('img')
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).map((img) => ({ w: img.naturalWidth, h: img.naturalHeight })),
+      );
+    expect(images.every((img) => img.w > 0)).toBe(true);
+    const ratio = images[0].w / images[0].h;
+    expect(Math.abs(box.width / box.height - ratio)).toBeLessThan(0.02);
+
+    // The caption names the file exactly as the download will.
+    const name = (await slider.getAttribute('aria-label'))!.replace(/: drag.*$/, '');
+    await expect(first.getByText(name, { exact: true }).count()).resolves.toBe(1);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-completed-${width}.png`), fullPage: true });
+    }
+    await page.close();
+  });
+
+  it("opens that order's gallery on the comparison, keyboard-operable, with what was changed", async () => {
+    const page = await openPage('/dashboard');
+    await page.getByRole('link', { name: 'Open gallery' }).first().click();
+    await page.waitForURL(new RegExp(`/gallery\\?order=${orderId}$`));
+    await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
+
+    await expect(page.getByRole('tab', { name: 'Before / after' }).getAttribute('aria-selected')).resolves.toBe('true');
+    const slider = page.getByRole('tabpanel').getByRole('slider');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('0');
+    await page.keyboard.press('ArrowRight');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('5');
+
+    // These are real phone photos of rooms: the engine changed something visible on at least one, and says what.
+    let described = 0;
+    const thumbs = page.getByRole('list', { name: 'All photos' }).getByRole('button');
+    for (let i = 0; i < 5; i++) {
+      await thumbs.nth(i).click();
+      described += await page.getByRole('list', { name: 'What we changed' }).count();
+    }
+    expect(described).toBeGreaterThan(0);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-compare-${width}.png`), fullPage: true });
+    }
+    await page.close();
+  });
+});
