@@ -16,6 +16,7 @@ import { RetentionModule } from './modules/retention';
 import { StorageModule } from './modules/storage';
 import { SystemModule } from './modules/system';
 import { DatabaseModule } from './database/database.module';
+import { QueueConsumersModule } from './shared/queue/queue-consumers.module';
 import { QueueModule } from './shared/queue/queue.module';
 import { ReconcilerModule } from './shared/reconcile/reconciler.module';
 import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
@@ -30,6 +31,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         QueueModule,
+        QueueConsumersModule,
         RateLimitModule,
         StorageModule,
         NotificationsModule.forRoot(config),
@@ -38,7 +40,7 @@ export class AppModule {
         MetricsModule,
         PackagesModule,
         ContactModule,
-        AnalyticsModule.forRoot(config),
+        AnalyticsModule,
         AuthModule,
         PaymentsModule.forRoot(config),
         OrdersModule,

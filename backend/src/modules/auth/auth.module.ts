@@ -21,6 +21,11 @@ import { AuthGuard } from './http/auth.guard';
 import { CsrfGuard } from './http/csrf.guard';
 import { GoogleController } from './http/google.controller';
 import { GoogleOAuthGuard } from './http/google-oauth.guard';
+import { ApiKeysRepository } from './persistence/api-keys.repository';
+import { LoginTokensRepository } from './persistence/login-tokens.repository';
+import { SessionsRepository } from './persistence/sessions.repository';
+import { UsersRepository } from './persistence/users.repository';
+import { UserAccounts } from './application/user-accounts';
 import { Clock } from './ports/clock';
 import { GoogleIdentity } from './ports/google-identity';
 
@@ -51,6 +56,11 @@ import { GoogleIdentity } from './ports/google-identity';
       useFactory: (config: AppConfig) => (config.google ? new GoogleOAuthStrategy(config, config.google) : null),
     },
     GoogleOAuthGuard,
+    UsersRepository,
+    SessionsRepository,
+    LoginTokensRepository,
+    ApiKeysRepository,
+    UserAccounts,
     SignInWithGoogle,
     Sessions,
     AuthenticateRequest,

@@ -2,6 +2,9 @@ import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { StorageModule } from '../storage';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
+import { MetricsModule } from '../../shared/metrics/metrics.module';
+import { QueueModule } from '../../shared/queue/queue.module';
+import { AnalyticsModule } from '../analytics';
 import { OrdersModule } from '../orders';
 import { PhotosModule } from '../photos';
 import { AdjustPhoto } from './application/adjust-photo.use-case';
@@ -14,7 +17,7 @@ import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
 
 @Module({
-  imports: [OrdersModule, PhotosModule, StorageModule],
+  imports: [AnalyticsModule, MetricsModule, OrdersModule, PhotosModule, QueueModule, StorageModule],
   providers: [
     {
       provide: EnhancementModel,

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth';
+import { QueueModule } from '../../shared/queue/queue.module';
+import { AnalyticsModule } from '../analytics';
+import { AuthModule, OrderHistory } from '../auth';
 import { StorageModule } from '../storage';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
@@ -14,10 +16,12 @@ import { CreditsRepository } from './persistence/credits.repository';
 import { OrdersRepository } from './persistence/orders.repository';
 
 @Module({
-  imports: [AuthModule, StorageModule],
+  imports: [AuthModule, AnalyticsModule, QueueModule, StorageModule],
   controllers: [OrdersController],
   providers: [
     OrdersRepository,
+    // Auth asks at sign-in whether a user has orders; the answer is this module's, so it provides auth's port.
+    { provide: OrderHistory, useExisting: OrdersRepository },
     CreditsRepository,
     ListOrders,
     GetOrder,
@@ -28,6 +32,6 @@ import { OrdersRepository } from './persistence/orders.repository';
     PhotosReadyJob,
     RequeueUnfinishedOrders,
   ],
-  exports: [OrdersRepository, CreditsRepository, GetOrder, CompleteOrderIfDone],
+  exports: [OrdersRepository, CreditsRepository, OrderHistory, GetOrder, CompleteOrderIfDone],
 })
 export class OrdersModule {}

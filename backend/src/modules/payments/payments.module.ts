@@ -1,3 +1,4 @@
+import { QueueModule } from '../../shared/queue/queue.module';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { type AppConfig } from '../../config/app-config';
@@ -34,14 +35,14 @@ export class PaymentsModule {
       const stripe = config.stripe;
       return {
         module: PaymentsModule,
-        imports: [AuthModule, OrdersModule],
+        imports: [AuthModule, OrdersModule, QueueModule],
         controllers: [PaymentsController, StripeWebhookController],
         providers: [...common, { provide: PaymentGateway, useFactory: () => new StripePaymentGateway(stripe) }],
       };
     }
     return {
       module: PaymentsModule,
-      imports: [AuthModule, OrdersModule],
+      imports: [AuthModule, OrdersModule, QueueModule],
       controllers: [PaymentsController, StripeWebhookController, TestPaymentsController],
       providers: [
         ...common,

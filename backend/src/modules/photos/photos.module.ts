@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../storage';
+import { QueueModule } from '../../shared/queue/queue.module';
+import { AnalyticsModule } from '../analytics';
 import { AuthModule } from '../auth';
 import { OrdersModule } from '../orders';
 import { ListPhotoAdjustments } from './application/list-photo-adjustments.use-case';
@@ -16,7 +18,7 @@ import { AdjustmentsRepository } from './persistence/adjustments.repository';
 import { PhotosRepository } from './persistence/photos.repository';
 
 @Module({
-  imports: [AuthModule, OrdersModule, StorageModule],
+  imports: [AuthModule, AnalyticsModule, OrdersModule, QueueModule, StorageModule],
   controllers: [PhotosController, PhotoAdjustmentsController, OrderDownloadController],
   providers: [
     PhotosRepository,

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { MetricsModule } from '../../shared/metrics/metrics.module';
 import { StorageModule } from '../storage';
 import { AuthModule } from '../auth';
+import { OrdersModule } from '../orders';
+import { PhotosModule } from '../photos';
+import { SystemModule } from '../system';
 import { ScheduleModule } from '@nestjs/schedule';
 import { PurgeExpiredPhotos } from './application/purge-expired-photos.use-case';
 import { RetentionScheduler } from './application/retention-scheduler.service';
@@ -12,7 +16,15 @@ import { SweepOrphanedObjects } from './application/sweep-orphaned-objects.use-c
  * of stored files no photo owns.
  */
 @Module({
-  imports: [ScheduleModule.forRoot(), AuthModule, StorageModule],
+  imports: [
+    ScheduleModule.forRoot(),
+    AuthModule,
+    MetricsModule,
+    OrdersModule,
+    PhotosModule,
+    SystemModule,
+    StorageModule,
+  ],
   providers: [PurgeExpiredPhotos, SendPurgeReminders, SweepOrphanedObjects, RetentionScheduler],
 })
 export class RetentionModule {}

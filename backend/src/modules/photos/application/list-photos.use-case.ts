@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AdjustmentsRepository } from '../persistence/adjustments.repository';
-import { PhotoEntity } from '../persistence/photo.entity';
+import { type PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 
 export interface ListedPhotos {
   photos: PhotoEntity[];
@@ -14,15 +14,16 @@ export interface ListedPhotos {
 @Injectable()
 export class ListPhotos {
   constructor(
-    @InjectRepository(PhotoEntity) private readonly photos: Repository<PhotoEntity>,
     private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
     private readonly adjustments: AdjustmentsRepository,
   ) {}
 
   async execute(userId: number): Promise<ListedPhotos> {
+    const tx = this.dataSource.manager;
     const [photos, adjusting] = await Promise.all([
-      this.photos.find({ where: { userId }, order: { id: 'ASC' }, take: 5000 }),
-      this.adjustments.queuedPhotoIds(this.dataSource.manager, userId),
+      this.photos.listOwned(tx, userId),
+      this.adjustments.queuedPhotoIds(tx, userId),
     ]);
     return { photos, adjusting };
   }

@@ -5,7 +5,7 @@ import { type Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { orderNotFound, OrdersRepository } from '../../orders';
-import { PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 import { ObjectStorage } from '../../storage';
 import { enhancedDownloadName } from '../../../shared/delivery/download-name';
 
@@ -24,15 +24,16 @@ export class StreamOrderZip {
   constructor(
     private readonly dataSource: DataSource,
     private readonly orders: OrdersRepository,
+    private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
   async execute(userId: number, orderId: string, today = new Date()): Promise<OrderZip> {
     const order = await this.orders.findOwned(this.dataSource.manager, userId, orderId);
     if (!order) throw orderNotFound();
-    const photos = (
-      await this.dataSource.getRepository(PhotoEntity).find({ where: { orderId, userId }, order: { id: 'ASC' } })
-    ).filter((p) => p.status === 'completed' && p.enhancedPath && !p.purgedAt);
+    const photos = (await this.photos.listOfOrder(this.dataSource.manager, userId, orderId)).filter(
+      (p) => p.status === 'completed' && p.enhancedPath && !p.purgedAt,
+    );
     if (photos.length === 0) {
       throw new NotFoundError('NO_PHOTOS_TO_DOWNLOAD', 'There are no enhanced photos available for download.');
     }
