@@ -68,7 +68,8 @@ export function PhotoViewer({ photo }: { photo: Photo | null }) {
         )}
         <Tabs.Content value="enhanced" className="bg-slate-900 outline-none">
           <img
-            src={photoViewUrl(photo.id)}
+            // The preview's own file name changes when an adjustment replaces it, so the new version is fetched.
+            src={photoFileUrl(photo.preview_path) ?? photoViewUrl(photo.id)}
             alt={`${label}, enhanced`}
             className="mx-auto max-h-[70vh] w-full object-contain"
           />
