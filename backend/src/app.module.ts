@@ -7,7 +7,6 @@ import { ContactModule } from './modules/contact';
 import { EnhancementModule } from './modules/enhancement';
 import { HealthModule } from './modules/health';
 import { MetricsModule } from './shared/metrics/metrics.module';
-import { NotificationsModule } from './modules/notifications';
 import { OrdersModule } from './modules/orders';
 import { PackagesModule } from './modules/packages';
 import { PaymentsModule } from './modules/payments';
@@ -34,7 +33,6 @@ export class AppModule {
         QueueConsumersModule,
         RateLimitModule,
         StorageModule,
-        NotificationsModule.forRoot(config),
         SystemModule,
         HealthModule,
         MetricsModule,

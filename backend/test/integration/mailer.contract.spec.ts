@@ -27,7 +27,7 @@ interface Harness {
 /** Builds the Mailer the way the app does: ConfigModule + NotificationsModule choosing the adapter from config. */
 async function compile(config: AppConfig): Promise<TestingModule> {
   return Test.createTestingModule({
-    imports: [ConfigModule.forRoot(config), NotificationsModule.forRoot(config)],
+    imports: [ConfigModule.forRoot(config), NotificationsModule],
   }).compile();
 }
 

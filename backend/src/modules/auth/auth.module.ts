@@ -28,6 +28,7 @@ import { UsersRepository } from './persistence/users.repository';
 import { UserAccounts } from './application/user-accounts';
 import { Clock } from './ports/clock';
 import { GoogleIdentity } from './ports/google-identity';
+import { NotificationsModule } from '../notifications';
 
 /**
  * Who the user is: sessions, magic links, Google, API keys, account repair; plus the global CSRF rule.
@@ -39,6 +40,7 @@ import { GoogleIdentity } from './ports/google-identity';
  *   `Clock` is injectable (tests replace `now()`).
  */
 @Module({
+  imports: [NotificationsModule],
   controllers: [AuthController, GoogleController, ApiKeysController],
   providers: [
     { provide: Clock, useClass: SystemClock },

@@ -15,9 +15,18 @@ import { AdjustPhotoJob } from './jobs/adjust-photo.job';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
+import { NotificationsModule } from '../notifications';
 
 @Module({
-  imports: [AnalyticsModule, MetricsModule, OrdersModule, PhotosModule, QueueModule, StorageModule],
+  imports: [
+    AnalyticsModule,
+    MetricsModule,
+    NotificationsModule,
+    OrdersModule,
+    PhotosModule,
+    QueueModule,
+    StorageModule,
+  ],
   providers: [
     {
       provide: EnhancementModel,

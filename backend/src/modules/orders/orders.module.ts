@@ -14,9 +14,10 @@ import { OrdersController } from './http/orders.controller';
 import { PhotosReadyJob } from './jobs/photos-ready.job';
 import { CreditsRepository } from './persistence/credits.repository';
 import { OrdersRepository } from './persistence/orders.repository';
+import { NotificationsModule } from '../notifications';
 
 @Module({
-  imports: [AuthModule, AnalyticsModule, QueueModule, StorageModule],
+  imports: [AuthModule, AnalyticsModule, NotificationsModule, QueueModule, StorageModule],
   controllers: [OrdersController],
   providers: [
     OrdersRepository,

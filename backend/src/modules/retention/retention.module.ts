@@ -10,6 +10,7 @@ import { PurgeExpiredPhotos } from './application/purge-expired-photos.use-case'
 import { RetentionScheduler } from './application/retention-scheduler.service';
 import { SendPurgeReminders } from './application/send-purge-reminders.use-case';
 import { SweepOrphanedObjects } from './application/sweep-orphaned-objects.use-case';
+import { NotificationsModule } from '../notifications';
 
 /**
  * The 90-day retention promise: a daily purge of completed orders' photo files, a reminder 7 days before, and a sweep
@@ -20,6 +21,7 @@ import { SweepOrphanedObjects } from './application/sweep-orphaned-objects.use-c
     ScheduleModule.forRoot(),
     AuthModule,
     MetricsModule,
+    NotificationsModule,
     OrdersModule,
     PhotosModule,
     SystemModule,
