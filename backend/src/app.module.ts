@@ -7,7 +7,6 @@ import { ContactModule } from './modules/contact';
 import { EnhancementModule } from './modules/enhancement';
 import { HealthModule } from './modules/health';
 import { MetricsModule } from './shared/metrics/metrics.module';
-import { NotificationsModule } from './modules/notifications';
 import { OrdersModule } from './modules/orders';
 import { PackagesModule } from './modules/packages';
 import { PaymentsModule } from './modules/payments';
@@ -17,7 +16,7 @@ import { StorageModule } from './modules/storage';
 import { SystemModule } from './modules/system';
 import { WebhooksModule } from './modules/webhooks';
 import { DatabaseModule } from './database/database.module';
-import { EventsModule } from './shared/events/events.module';
+import { QueueConsumersModule } from './shared/queue/queue-consumers.module';
 import { QueueModule } from './shared/queue/queue.module';
 import { ReconcilerModule } from './shared/reconcile/reconciler.module';
 import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
@@ -32,16 +31,15 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         QueueModule,
-        EventsModule,
+        QueueConsumersModule,
         RateLimitModule,
         StorageModule,
-        NotificationsModule.forRoot(config),
         SystemModule,
         HealthModule,
         MetricsModule,
         PackagesModule,
         ContactModule,
-        AnalyticsModule.forRoot(config),
+        AnalyticsModule,
         AuthModule,
         PaymentsModule.forRoot(config),
         OrdersModule,

@@ -215,4 +215,39 @@ suite('a host from purchase to a compared, delivered photo', () => {
     }
     await page.close();
   });
+
+  it('asks for a brighter, airier version of a photo and sees it replace the delivered one', async () => {
+    const page = await openPage(`/gallery?order=${orderId}`);
+    await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
+    await page.getByText('You can ask for 1 free rework of this photo until').waitFor();
+    const after = () =>
+      page
+        .getByRole('tabpanel')
+        .getByRole('img', { name: /after enhancement$/ })
+        .getAttribute('src');
+    const delivered = await after();
+
+    await page.getByRole('button', { name: 'Ask for an adjustment' }).click();
+    const form = page.getByRole('form', { name: 'Ask for an adjustment' });
+    await form.getByText('Bright & airy').click();
+    const brightness = form.getByRole('slider', { name: 'Brightness' });
+    await brightness.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await brightness.getAttribute('aria-valuetext')).toBe('Brighter by 1 step');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-adjust-${width}.png`), fullPage: true });
+    }
+    await form.getByRole('button', { name: 'Request adjustment' }).click();
+    await page.getByText('Adjustment requested').first().waitFor();
+    await page.getByText('Adjustment in progress. The new version replaces this one when it is ready.').waitFor();
+
+    // The gallery asks again every 10 s while an adjustment is being made; the new version then takes the place
+    // of the delivered one, and this photo's free rework is used.
+    await page.getByText('This photo has had its free rework.').waitFor({ timeout: 60_000 });
+    expect(await after()).not.toBe(delivered);
+    expect(await after()).toMatch(/-a\d+-preview\.webp$/);
+    await page.close();
+  }, 90_000);
 });

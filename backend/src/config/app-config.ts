@@ -16,10 +16,7 @@ import {
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-// The engine's choice list is the configuration's vocabulary; the engine is a plain library without Nest, and its
-// files are another engineer's to move. Known exception, to go when ENGINE_CHOICES moves to shared/.
-// eslint-disable-next-line walls/module-internals, walls/no-module-from-shared
-import { ENGINE_CHOICES, type EngineChoice } from '../modules/enhancement/engine/types';
+import { ENGINE_CHOICES, type EngineChoice } from '../shared/engine-choices';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;

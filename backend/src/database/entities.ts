@@ -3,7 +3,7 @@ import { ApiKeyEntity, LoginTokenEntity, SessionEntity, UserEntity } from '../mo
 import { ContactMessageEntity } from '../modules/contact';
 import { OrderEntity } from '../modules/orders';
 import { LocalPaymentIntentEntity, TransactionEntity } from '../modules/payments';
-import { PhotoEntity } from '../modules/photos';
+import { PhotoAdjustmentEntity, PhotoEntity } from '../modules/photos';
 import { JobLockEntity } from '../modules/system';
 import {
   WebhookAttemptEntity,
@@ -28,6 +28,7 @@ export const ENTITIES = [
   AnalyticsEventEntity,
   JobLockEntity,
   LocalPaymentIntentEntity,
+  PhotoAdjustmentEntity,
   WebhookEndpointEntity,
   WebhookEventEntity,
   WebhookDeliveryEntity,

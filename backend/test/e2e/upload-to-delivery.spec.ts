@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
 import { readOutbox } from '../helpers/outbox';
 import { signInByEmail } from '../support/auth';
-import { pngBombHeader, realPhotos, smallJpeg, zipEntryNames } from '../support/photos';
+import { pngBombHeader, realPhotos, smallJpeg, zipEntries, zipEntryNames } from '../support/photos';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { buyPackage, sessionOn } from '../support/journey';
 
@@ -102,6 +102,13 @@ describe('upload to delivery', () => {
     expect(allReady).toHaveLength(1);
     expect(ready[0].to).toContain('journey@example.com');
     expect(ready[0].links.some((l) => l.endsWith(`/gallery?order=${orderId}`))).toBe(true);
+    // The branded HTML alternative shows the five delivered photos, carried inline (the mail client has no session).
+    expect(ready[0].multiparts).toEqual(['multipart/alternative', 'multipart/related']);
+    expect(ready[0].html).toContain(`/gallery?order&#x3D;${orderId}`);
+    expect([...(ready[0].html ?? '').matchAll(/src="cid:([^"]+)"/g)].map((m) => m[1])).toEqual(
+      ready[0].inlineImages.map((image) => image.cid),
+    );
+    expect(ready[0].inlineImages.map((image) => image.contentType)).toEqual(Array(5).fill('image/jpeg'));
 
     const photo = order.photos[0];
     const thumb = await as(cookie)
@@ -144,8 +151,43 @@ describe('upload to delivery', () => {
     expect(entries).toHaveLength(5);
     expect(entries.every((e) => /^enhanced-photos\/.+-enhanced\.jpg$/.test(e))).toBe(true);
 
+    // Listing-platform presets: every photo meets the platform's rules, numbered in the order of the listing.
+    const airbnb = await as(cookie)
+      .get(`/api/orders/${orderId}/download?preset=airbnb`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(airbnb.headers['content-disposition']).toMatch(
+      /^attachment; filename="listinglens-enhanced-photos-airbnb-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const airbnbPhotos = zipEntries(airbnb.body as Buffer);
+    expect(airbnbPhotos.map((e) => e.name)).toEqual(
+      entries.map((e, i) => `enhanced-photos/0${i + 1}-${e.replace('enhanced-photos/', '')}`),
+    );
+    for (const { data } of airbnbPhotos) {
+      const { width = 0, height = 0, format } = await sharp(data).metadata();
+      expect(format).toBe('jpeg');
+      expect(Math.max(width, height) / Math.min(width, height)).toBeCloseTo(1.5, 2);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(683);
+      expect(Math.max(width, height)).toBeLessThanOrEqual(2400);
+    }
+    const vrbo = await as(cookie).get(`/api/orders/${orderId}/download?preset=vrbo`).buffer(true).parse(binary);
+    for (const { data } of zipEntries(vrbo.body as Buffer)) {
+      const { width = 0, height = 0 } = await sharp(data).metadata();
+      expect(width).toBeGreaterThanOrEqual(1920);
+      expect(width).toBeGreaterThan(height);
+      expect(data.length).toBeLessThanOrEqual(20 * 1024 * 1024);
+    }
+    const bad = await as(cookie).get(`/api/orders/${orderId}/download?preset=instagram`).expect(400);
+    expect(bad.body).toMatchObject({
+      code: 'BAD_EXPORT_PRESET',
+      message: 'preset must be one of original, airbnb, vrbo',
+    });
+
     const list = (await as(cookie).get('/api/photos').expect(200)).body;
     expect(list).toHaveLength(5);
+    // One cover suggestion per order.
+    expect(list.filter((p: { cover_suggestion: boolean }) => p.cover_suggestion)).toHaveLength(1);
     expect(list[0].original_photo_path).toBe(list[0].original_path);
     // Each path names its own photo: the id in the key is the row's id.
     for (const p of list) expect(p.original_path.split('/').pop()).toBe(`${p.id}.jpg`);

@@ -1,5 +1,7 @@
 /** What other modules use from photos: the photos table (enhancement moves a photo on) and where its files go. */
 export { PhotosModule } from './photos.module';
 export { PhotosRepository, type EnhancedPhoto } from './persistence/photos.repository';
+export { AdjustmentsRepository } from './persistence/adjustments.repository';
+export { PhotoAdjustmentEntity } from './persistence/photo-adjustment.entity';
 export { derivedKeys } from './domain/photo-files';
 export { PhotoEntity } from './persistence/photo.entity';

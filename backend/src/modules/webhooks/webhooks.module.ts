@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { EventsModule } from '../../shared/events/events.module';
+import { MetricsModule } from '../../shared/metrics/metrics.module';
+import { QueueModule } from '../../shared/queue/queue.module';
 import { AuthModule } from '../auth';
+import { OrdersModule } from '../orders';
+import { PhotosModule } from '../photos';
 import { AesGcmSecretCipher } from './adapters/aes-gcm.secret-cipher';
 import { NodeHttpWebhookSender } from './adapters/node-http.webhook-sender';
 import { CreateWebhookEndpoint } from './application/create-webhook-endpoint.use-case';
@@ -20,10 +25,11 @@ import { WebhookSender } from './ports/webhook-sender';
 
 /**
  * Integrators' webhooks: endpoints per API key, one delivery per event and endpoint, signed HTTP attempts with
- * backoff, and the reconciler's share. Nothing imports this module; it listens to the in-process domain events.
+ * backoff, and the reconciler's share. Nothing imports this module: it hears orders and enhancement through the
+ * in-process domain events, and reads orders and photos only in the reconciler.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, EventsModule, MetricsModule, OrdersModule, PhotosModule, QueueModule],
   controllers: [WebhookEndpointsController],
   providers: [
     {

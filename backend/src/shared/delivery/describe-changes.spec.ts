@@ -63,6 +63,16 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     expect(describeChanges(report({ cast: 8, castA: 0, castB: 8 }, { cast: 7, castA: 0, castB: 7 }))).toEqual([]);
   });
 
+  it('names the look a host asked for in an adjustment, and not the natural one', () => {
+    expect(describeChanges(report({}, {}, { adjustments: { applied: true, style: 'bright-airy', ev: 0.35 } }))).toEqual(
+      ['Bright & airy look, as you asked'],
+    );
+    expect(describeChanges(report({}, {}, { adjustments: { applied: true, style: 'warm' } }))).toEqual([
+      'Warm look, as you asked',
+    ]);
+    expect(describeChanges(report({}, {}, { adjustments: { applied: false, style: 'natural' } }))).toEqual([]);
+  });
+
   it('reads old or partial reports without failing', () => {
     expect(describeChanges(null)).toEqual([]);
     expect(describeChanges({ engineVersion: '1.0.0' })).toEqual([]);

@@ -16,6 +16,11 @@ const MIN_HIGHLIGHT_GAIN = 0.01;
 
 type Json = Record<string, unknown>;
 
+const REQUESTED_STYLES: Record<string, string> = {
+  'bright-airy': 'Bright & airy look, as you asked',
+  warm: 'Warm look, as you asked',
+};
+
 const obj = (value: unknown): Json | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 const num = (value: unknown): number | undefined =>
@@ -75,5 +80,9 @@ export function describeChanges(report: unknown): string[] {
   }
 
   if (obj(corrections?.denoise)?.applied === true) changes.push('Noise reduced');
+
+  // A host's adjustment: the look they asked for is named; its brightness and warmth show in the lines above.
+  const style = obj(corrections?.adjustments)?.style;
+  if (typeof style === 'string' && style in REQUESTED_STYLES) changes.push(REQUESTED_STYLES[style]);
   return changes;
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '../../components/ui/use-toast';
 import { fakeApi, json } from '../../test/fetch-mock';
 import { currentLocation, notifications, renderApp } from '../../test/render-app';
@@ -33,7 +33,7 @@ const photos = [
   photo(4, 'terrace.jpg', { order_id: 'ord_b' }),
 ];
 
-function serve(list: Photo[], extra: Record<string, () => Response> = {}) {
+function serve(list: Photo[], extra: Record<string, () => Response | Promise<Response>> = {}) {
   return fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/photos': () => json(list), ...extra });
 }
 
@@ -76,7 +76,7 @@ describe('gallery', () => {
 
     expect(within(viewer()).getByRole('img', { name: 'kitchen.jpg, enhanced' })).toHaveAttribute(
       'src',
-      '/api/photos/view/1',
+      '/api/photos/file/1-preview.jpg',
     );
     expect(screen.queryByText('Select a photo from the gallery to view it here')).not.toBeInTheDocument();
   });
@@ -117,7 +117,7 @@ describe('gallery', () => {
     await user.click(screen.getByRole('tab', { name: 'Enhanced' }));
     expect(within(viewer()).getByRole('img', { name: 'bedroom.jpg, enhanced' })).toHaveAttribute(
       'src',
-      '/api/photos/view/2',
+      '/api/photos/file/2-preview.jpg',
     );
   });
 
@@ -169,6 +169,98 @@ describe('gallery', () => {
     expect(screen.getByRole('tab', { name: 'Enhanced' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('list', { name: 'What we changed' })).not.toBeInTheDocument();
     expect(screen.getByText('hall-enhanced.jpg')).toBeInTheDocument();
+  });
+
+  describe('asking for an adjustment', () => {
+    const window = (remaining: number | null, until = '2026-11-28T11:00:00Z') => ({
+      adjustable_until: until,
+      remaining,
+      adjustments: [],
+    });
+
+    it('sends the chosen style and steps, says so, and shows the photo as being adjusted until the new version is in', async () => {
+      let adjusting = false;
+      const api = serve([photo(1, 'kitchen.jpg')], {
+        'GET /api/photos': () => json([photo(1, 'kitchen.jpg', { adjusting })]),
+        'GET /api/photos/1/adjustments': () => json(window(1)),
+        'POST /api/photos/1/adjustments': () => {
+          adjusting = true;
+          return json({ id: 9, photo_id: 1, status: 'queued' }, 202);
+        },
+      });
+      const { user } = await renderApp('/gallery');
+      expect(
+        await screen.findByText('You can ask for 1 free rework of this photo until November 28, 2026.'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Ask for an adjustment' }));
+      const form = screen.getByRole('form', { name: 'Ask for an adjustment' });
+      await user.click(within(form).getByRole('radio', { name: /Warm/ }));
+      fireEvent.change(within(form).getByRole('slider', { name: 'Brightness' }), { target: { value: '1' } });
+      expect(within(form).getByRole('slider', { name: 'Brightness' })).toHaveAttribute(
+        'aria-valuetext',
+        'Brighter by 1 step',
+      );
+      fireEvent.change(within(form).getByRole('slider', { name: 'Warmth' }), { target: { value: '-2' } });
+      await user.click(within(form).getByRole('checkbox', { name: 'Straighten verticals' }));
+      await user.click(within(form).getByRole('button', { name: 'Request adjustment' }));
+
+      expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
+      expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
+        { style: 'warm', brightness: 1, warmth: -2, straighten: false },
+      ]);
+      expect(
+        await screen.findByText('Adjustment in progress. The new version replaces this one when it is ready.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
+    });
+
+    it("shows the server's reason when the adjustment is refused, and keeps the form", async () => {
+      serve([photo(1, 'kitchen.jpg')], {
+        'GET /api/photos/1/adjustments': () => json(window(1)),
+        'POST /api/photos/1/adjustments': () =>
+          json(
+            {
+              statusCode: 409,
+              code: 'ADJUSTMENT_IN_PROGRESS',
+              message: 'An adjustment of this photo is already in progress. You can ask for another once it is ready.',
+            },
+            409,
+          ),
+      });
+      const { user } = await renderApp('/gallery');
+      await user.click(await screen.findByRole('button', { name: 'Ask for an adjustment' }));
+      await user.click(screen.getByRole('button', { name: 'Request adjustment' }));
+      const toast = await notifications().findByRole('listitem');
+      expect(toast).toHaveTextContent('Adjustment not requested');
+      expect(toast).toHaveTextContent('An adjustment of this photo is already in progress.');
+      expect(screen.getByRole('form', { name: 'Ask for an adjustment' })).toBeInTheDocument();
+    });
+
+    it('says premium photos can be adjusted as often as the host likes', async () => {
+      serve([photo(1, 'kitchen.jpg')], { 'GET /api/photos/1/adjustments': () => json(window(null)) });
+      await renderApp('/gallery');
+      expect(
+        await screen.findByText('Premium: adjust this photo as often as you like until November 28, 2026.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Ask for an adjustment' })).toBeInTheDocument();
+    });
+
+    it('offers nothing once the free rework is used or the 7-day window has closed, and says which', async () => {
+      serve([photo(1, 'kitchen.jpg'), photo(2, 'bedroom.jpg')], {
+        'GET /api/photos/1/adjustments': () => json(window(0, '2099-01-01T00:00:00Z')),
+        'GET /api/photos/2/adjustments': () => json(window(0, '2020-03-04T00:00:00Z')),
+      });
+      const { user } = await renderApp('/gallery');
+      expect(
+        await screen.findByText('This photo has had its free rework. Premium packages include unlimited adjustments.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'bedroom.jpg' }));
+      expect(
+        await screen.findByText('The 7-day adjustment window for this photo closed on March 4, 2020.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
+    });
   });
 
   it("'Download' saves the selected photo and says 'Download successful' with its file name", async () => {

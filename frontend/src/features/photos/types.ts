@@ -14,4 +14,6 @@ export interface Photo extends DeliveredPhotoFields {
   thumbnail_path?: string | null;
   upload_date: string;
   process_date: string | null;
+  /** An adjustment is being made; this version stays until the new one is ready. */
+  adjusting?: boolean;
 }

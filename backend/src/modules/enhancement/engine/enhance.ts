@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { decodePhoto } from './decode';
 import { encodeBeforePreview, encodeOutputs, reduceBeforePreview } from './encode';
+import { type AdjustPlan, applyAdjustments, planAdjustments } from './stages/adjust';
 import {
   greyEdgeCast,
   measureNoise,
@@ -422,6 +423,27 @@ const denoiseStage = stage<DenoisePlan & { left: number }>({
   }),
 });
 
+/** A host's requested adjustment of a delivered photo (only when `options.adjustments` is given). */
+const adjustStage = stage<AdjustPlan | null>({
+  name: 'adjust',
+  plan: (ctx) => (ctx.options.adjustments ? planAdjustments(ctx.options.adjustments) : null),
+  apply: (ctx, plan) => {
+    if (plan) applyAdjustments(ctx.image, plan);
+  },
+  report: (plan) =>
+    plan
+      ? {
+          adjustments: {
+            applied: plan.applied,
+            style: plan.style,
+            ev: plan.ev,
+            gainRed: plan.gainRed,
+            gainBlue: plan.gainBlue,
+          },
+        }
+      : {},
+});
+
 /** Optional enlargement to `minLongSide` (lanczos3), before sharpening. */
 const upscaleStage = stage<number>({
   name: 'upscale',
@@ -447,6 +469,7 @@ export const PIPELINE: readonly Stage[] = [
   toneStage,
   verticalsStage,
   denoiseStage,
+  adjustStage,
   upscaleStage,
 ];
 

@@ -1,4 +1,5 @@
 import type { PhotoStats } from './measure';
+import type { AdjustmentStyle, HostAdjustments } from './stages/adjust';
 
 /** The pipelines a caller may ask for; the one list the config, the CLIs and the API validate against. */
 export const ENGINE_CHOICES = ['classic', 'learned', 'auto'] as const;
@@ -28,6 +29,8 @@ export interface EnhanceOptions {
    * default: the output then has the input's size. Never shrinks.
    */
   minLongSide?: number;
+  /** A host's requested look and steps, applied last (before any enlargement); none for a first delivery. */
+  adjustments?: HostAdjustments;
 }
 
 export interface MeasuredStats extends PhotoStats {
@@ -65,6 +68,8 @@ export interface EnhancementReport {
     /** Edge-preserving noise reduction, applied only when the toned photo's luma noise exceeds the threshold. */
     denoise: { applied: boolean; strength: number; noise?: number; edgeFactor?: number };
     sharpen: { sigma: number };
+    /** A host's adjustment (style, brightness and warmth steps), when one was requested. */
+    adjustments?: { applied: boolean; style: AdjustmentStyle; ev: number; gainRed: number; gainBlue: number };
     /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
     upscale?: { applied: boolean; scale: number };
     learned: {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { ObjectStorage } from '../../storage';
 import { enhancedDownloadName } from '../../../shared/delivery/download-name';
@@ -24,6 +24,7 @@ export const photoNotAvailable = () => new NotFoundError('PHOTO_NOT_AVAILABLE', 
 export class OpenPhotoFile {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -39,7 +40,7 @@ export class OpenPhotoFile {
 
   private async open(userId: number, photoId: number, variant: PhotoVariant, requestedName?: string) {
     if (!Number.isSafeInteger(photoId) || photoId <= 0) throw photoNotAvailable();
-    const photo = await this.dataSource.getRepository(PhotoEntity).findOneBy({ id: photoId, userId });
+    const photo = await this.photos.findOwned(this.dataSource.manager, userId, photoId);
     if (!photo || photo.purgedAt) throw photoNotAvailable();
     const key = {
       original: photo.originalPath,

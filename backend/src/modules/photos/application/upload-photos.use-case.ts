@@ -6,10 +6,6 @@ import { type OrderEntity } from '../../orders';
 import { AppError, BadRequestError, UnavailableError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
-// The engine's HEIC decoder, as a plain library: through enhancement's index it would load EnhancementModule, which
-// imports PhotosModule (a cycle). Known exception until the engine's index exports it.
-// eslint-disable-next-line walls/module-internals
-import { decodePhoto } from '../../enhancement/engine/decode';
 import {
   CreditsRepository,
   noCredits,
@@ -173,6 +169,9 @@ export class UploadPhotos {
         // sharp's prebuilt libvips has no HEVC decoder; the engine's own decoder reads iPhone photos.
         const chunks: Buffer[] = [];
         for await (const chunk of source) chunks.push(chunk as Buffer);
+        // Loaded when first needed: enhancement's index loads EnhancementModule, which imports PhotosModule, so a
+        // static import would be a cycle while the two modules load.
+        const { decodePhoto } = await import('../../enhancement');
         await decodePhoto(Buffer.concat(chunks));
         return;
       }

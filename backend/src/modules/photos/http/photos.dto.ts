@@ -33,6 +33,10 @@ export class PhotoDto extends DeliveredPhotoFieldsDto {
   @ApiProperty({ nullable: true, type: String }) thumbnail_path: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) upload_date: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) process_date: string | null;
+  @ApiProperty({ description: 'An adjustment is being made; the current version stays until it is ready' })
+  adjusting: boolean;
+  @ApiProperty({ description: 'The suggested cover photo of its order (best measured landscape photo)' })
+  cover_suggestion: boolean;
 }
 
 export class ProcessPhotosDto {
@@ -55,7 +59,7 @@ export class ProcessPhotosResultDto {
   @ApiProperty({ type: [Number] }) queued: number[];
 }
 
-export function toPhotoDto(p: PhotoEntity): PhotoDto {
+export function toPhotoDto(p: PhotoEntity, flags: { adjusting?: boolean; cover?: boolean } = {}): PhotoDto {
   const original = p.purgedAt ? null : p.originalPath;
   return {
     id: p.id,
@@ -69,5 +73,7 @@ export function toPhotoDto(p: PhotoEntity): PhotoDto {
     ...toDeliveredPhotoFields(p),
     upload_date: p.uploadDate.toISOString(),
     process_date: p.processDate?.toISOString() ?? null,
+    adjusting: flags.adjusting ?? false,
+    cover_suggestion: flags.cover ?? false,
   };
 }

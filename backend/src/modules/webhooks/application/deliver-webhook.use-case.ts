@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { JobQueue } from '../../../shared/queue/job-queue';
+import { ApiKeysRepository } from '../../auth';
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader } from '../domain/signature';
 import { deliveryBody } from '../domain/webhook-payload';
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../domain/webhook-rules';
@@ -27,6 +28,7 @@ export class DeliverWebhook {
   constructor(
     private readonly dataSource: DataSource,
     private readonly webhooks: WebhooksRepository,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly cipher: SecretCipher,
     private readonly sender: WebhookSender,
     private readonly queue: JobQueue,
@@ -36,13 +38,17 @@ export class DeliverWebhook {
 
   async execute(deliveryId: number, attempt: number): Promise<void> {
     const leaseUntil = new Date(Date.now() + ATTEMPT_LEASE_MS);
-    const claim = await this.dataSource.transaction((tx) =>
-      this.webhooks.claimAttempt(tx, deliveryId, attempt, leaseUntil),
-    );
-    if (!claim) return;
+    const claimed = await this.dataSource.transaction(async (tx) => {
+      const claim = await this.webhooks.claimAttempt(tx, deliveryId, attempt, leaseUntil);
+      if (!claim) return null;
+      const active = await this.apiKeys.listActive(tx, claim.userId);
+      return { claim, keyRevoked: !active.some((k) => k.id === claim.apiKeyId) };
+    });
+    if (!claimed) return;
+    const { claim, keyRevoked } = claimed;
 
     const startedAt = new Date();
-    const request = this.signedRequest(claim, startedAt);
+    const request = this.signedRequest(claim, keyRevoked, startedAt);
     const result: WebhookAttemptResult =
       'error' in request
         ? { statusCode: null, error: `Not sent: ${request.error}`, durationMs: 0 }
@@ -76,8 +82,8 @@ export class DeliverWebhook {
         );
   }
 
-  private signedRequest(claim: ClaimedAttempt, now: Date): WebhookRequest | { error: string } {
-    if (claim.keyRevoked) return { error: 'the API key of this endpoint has been revoked.' };
+  private signedRequest(claim: ClaimedAttempt, keyRevoked: boolean, now: Date): WebhookRequest | { error: string } {
+    if (keyRevoked) return { error: 'the API key of this endpoint has been revoked.' };
     let secret: string;
     try {
       secret = this.cipher.decrypt(claim.secretCiphertext, secretContext(claim.userId));

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { type DomainEvent } from '../../../shared/events/domain-events';
 import { JobQueue } from '../../../shared/queue/job-queue';
+import { ApiKeysRepository } from '../../auth';
 import { eventData, eventSubject } from '../domain/webhook-payload';
 import { WebhooksRepository } from '../persistence/webhooks.repository';
 
@@ -21,13 +22,18 @@ export class RecordWebhookEvent {
   constructor(
     private readonly dataSource: DataSource,
     private readonly webhooks: WebhooksRepository,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly queue: JobQueue,
     private readonly config: AppConfig,
   ) {}
 
   async execute(event: DomainEvent): Promise<number> {
     const deliveryIds = await this.dataSource.transaction(async (tx) => {
-      const endpoints = await this.webhooks.subscribers(tx, event.userId, event.type);
+      const subscribed = await this.webhooks.subscribers(tx, event.userId, event.type);
+      if (subscribed.length === 0) return [];
+      // A revoked key's endpoints hear nothing.
+      const active = new Set((await this.apiKeys.listActive(tx, event.userId)).map((k) => k.id));
+      const endpoints = subscribed.filter((e) => active.has(e.apiKeyId)).map((e) => e.id);
       if (endpoints.length === 0) return [];
       const id = `evt_${randomBytes(12).toString('hex')}`;
       const data = eventData(event, this.config.publicUrl);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { txRows } from '../../../shared/db/query-rows';
-import { type DomainEvent, type DomainEventType } from '../../../shared/events/domain-events';
+import { type DomainEventType } from '../../../shared/events/domain-events';
 import { WebhookEndpointEntity } from './webhook.entities';
 
 export interface NewEndpoint {
@@ -27,7 +27,7 @@ export interface ClaimedAttempt {
   url: string;
   userId: number;
   secretCiphertext: string;
-  keyRevoked: boolean;
+  apiKeyId: number;
   eventId: string;
   eventType: string;
   eventCreatedAt: Date;
@@ -60,17 +60,26 @@ export interface DeliveryRow {
   log: { attempt: number; started_at: string; duration_ms: number; status_code: number | null; error: string | null }[];
 }
 
-/** Endpoints whose key still works and that asked for `type`. */
-const ACTIVE_SUBSCRIBERS = `
-  SELECT e.id FROM webhook_endpoints e
-  JOIN api_keys k ON k.id = e.api_key_id AND k.revoked_at IS NULL
-  WHERE e.user_id = $1 AND $2 = ANY (e.events)`;
+export interface EndpointSubscription {
+  id: number;
+  userId: number;
+  apiKeyId: number;
+  events: string[];
+  createdAt: Date;
+}
 
-/**
- * The webhook tables. Every method takes the transaction handle it runs in. Two statements read other modules'
- * tables by SQL: api_keys (a revoked key's endpoints hear nothing) and, for the reconciler, orders and photos
- * (webhooks listens to those modules, so it cannot be imported by them, and they hold no webhook knowledge).
- */
+const toSubscription = (
+  userId: number,
+  r: { id: number; api_key_id: number; events: string[]; created_at: Date },
+): EndpointSubscription => ({
+  id: r.id,
+  userId,
+  apiKeyId: r.api_key_id,
+  events: r.events,
+  createdAt: new Date(r.created_at),
+});
+
+/** The webhook tables. Every method takes the transaction handle it runs in. */
 @Injectable()
 export class WebhooksRepository {
   /** Serialises endpoint changes of one key, so the per-key limit holds under concurrent requests. */
@@ -101,9 +110,34 @@ export class WebhooksRepository {
     return Boolean(result.affected);
   }
 
-  async subscribers(tx: EntityManager, userId: number, type: DomainEventType): Promise<number[]> {
-    const rows = await txRows<{ id: number }>(tx, `${ACTIVE_SUBSCRIBERS} ORDER BY e.id`, [userId, type]);
-    return rows.map((r) => r.id);
+  /** The user's endpoints that asked for `type` (whether their key still works is auth's to say). */
+  async subscribers(tx: EntityManager, userId: number, type: DomainEventType): Promise<EndpointSubscription[]> {
+    const rows = await txRows<{ id: number; api_key_id: number; events: string[]; created_at: Date }>(
+      tx,
+      'SELECT id, api_key_id, events, created_at FROM webhook_endpoints WHERE user_id = $1 AND $2 = ANY (events) ORDER BY id',
+      [userId, type],
+    );
+    return rows.map((r) => toSubscription(userId, r));
+  }
+
+  /** Every endpoint, for the reconciler (at most MAX_ENDPOINTS_PER_KEY per key: a short list). */
+  async allSubscriptions(tx: EntityManager): Promise<EndpointSubscription[]> {
+    const rows = await txRows<{ id: number; user_id: number; api_key_id: number; events: string[]; created_at: Date }>(
+      tx,
+      'SELECT id, user_id, api_key_id, events, created_at FROM webhook_endpoints ORDER BY user_id, id',
+    );
+    return rows.map((r) => toSubscription(r.user_id, r));
+  }
+
+  /** Which of these subjects already have an event of this type. */
+  async recordedSubjects(tx: EntityManager, type: DomainEventType, subjects: string[]): Promise<Set<string>> {
+    if (subjects.length === 0) return new Set();
+    const rows = await txRows<{ subject: string }>(
+      tx,
+      'SELECT subject FROM webhook_events WHERE type = $1 AND subject = ANY ($2::text[])',
+      [type, subjects],
+    );
+    return new Set(rows.map((r) => r.subject));
   }
 
   /** Records an event once per subject and type; false when it was already recorded (by any process). */
@@ -142,7 +176,7 @@ export class WebhooksRepository {
       url: string;
       user_id: number;
       secret_ciphertext: string;
-      key_revoked: boolean;
+      api_key_id: number;
       event_id: string;
       type: string;
       event_created_at: Date;
@@ -150,10 +184,9 @@ export class WebhooksRepository {
     }>(
       tx,
       `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = $3
-       FROM webhook_endpoints e, webhook_events v, api_keys k
-       WHERE d.id = $1 AND d.status = 'pending' AND d.attempts = $2 - 1
-         AND e.id = d.endpoint_id AND v.id = d.event_id AND k.id = e.api_key_id
-       RETURNING e.url, e.user_id, e.secret_ciphertext, (k.revoked_at IS NOT NULL) AS key_revoked,
+       FROM webhook_endpoints e, webhook_events v
+       WHERE d.id = $1 AND d.status = 'pending' AND d.attempts = $2 - 1 AND e.id = d.endpoint_id AND v.id = d.event_id
+       RETURNING e.url, e.user_id, e.api_key_id, e.secret_ciphertext,
          v.id AS event_id, v.type, v.created_at AS event_created_at, v.data`,
       [deliveryId, attempt, leaseUntil],
     );
@@ -164,7 +197,7 @@ export class WebhooksRepository {
       url: row.url,
       userId: row.user_id,
       secretCiphertext: row.secret_ciphertext,
-      keyRevoked: row.key_revoked,
+      apiKeyId: row.api_key_id,
       eventId: row.event_id,
       eventType: row.type,
       eventCreatedAt: new Date(row.event_created_at),
@@ -209,47 +242,6 @@ export class WebhooksRepository {
       [limit],
     );
     return rows.map((r) => ({ id: r.id, attempt: r.attempts + 1 }));
-  }
-
-  /**
-   * Orders and photos that finished within `windowDays`, after an endpoint of their owner subscribed, with no event
-   * recorded: the announcements a crash between their commit and the in-process event lost.
-   */
-  async unannounced(tx: EntityManager, windowDays: number, limit = 500): Promise<DomainEvent[]> {
-    const subscribed = (type: string, since: string) =>
-      `EXISTS (SELECT 1 FROM webhook_endpoints e JOIN api_keys k ON k.id = e.api_key_id AND k.revoked_at IS NULL
-               WHERE e.user_id = x.user_id AND '${type}' = ANY (e.events) AND e.created_at <= ${since})`;
-    const unrecorded = (type: string, subject: string) =>
-      `NOT EXISTS (SELECT 1 FROM webhook_events v WHERE v.type = '${type}' AND v.subject = ${subject})`;
-    const rows = await txRows<{
-      type: DomainEventType;
-      user_id: number;
-      order_id: string;
-      photo_id: number | null;
-      photos_processed: number | null;
-    }>(
-      tx,
-      `SELECT 'order.completed' AS type, x.user_id, x.id AS order_id, NULL::int AS photo_id,
-         (SELECT count(*) FROM photos p WHERE p.order_id = x.id AND p.status = 'completed')::int AS photos_processed
-       FROM orders x
-       WHERE x.status = 'completed' AND x.completed_at > now() - make_interval(days => $1)
-         AND ${subscribed('order.completed', 'x.completed_at')} AND ${unrecorded('order.completed', 'x.id')}
-       UNION ALL
-       SELECT 'photo.completed', x.user_id, x.order_id, x.id, NULL FROM photos x
-       WHERE x.status = 'completed' AND x.process_date > now() - make_interval(days => $1)
-         AND ${subscribed('photo.completed', 'x.process_date')} AND ${unrecorded('photo.completed', 'x.id::text')}
-       UNION ALL
-       SELECT 'photo.failed', x.user_id, x.order_id, x.id, NULL FROM photos x
-       WHERE x.status = 'failed' AND x.upload_date > now() - make_interval(days => $1)
-         AND ${subscribed('photo.failed', 'x.upload_date')} AND ${unrecorded('photo.failed', 'x.id::text')}
-       LIMIT $2`,
-      [windowDays, limit],
-    );
-    return rows.map((r): DomainEvent => {
-      if (r.type === 'order.completed')
-        return { type: r.type, userId: r.user_id, orderId: r.order_id, photosProcessed: r.photos_processed ?? 0 };
-      return { type: r.type, userId: r.user_id, orderId: r.order_id, photoId: r.photo_id! };
-    });
   }
 
   /** An endpoint's latest deliveries, newest first, each with its attempts in order. */

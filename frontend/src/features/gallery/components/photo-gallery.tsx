@@ -26,7 +26,8 @@ function zipRequests(photos: Photo[]): ZipRequest[] {
  * order's photos.
  */
 export function PhotoGallery({ orderId }: { orderId?: string }) {
-  const { data: photos, error, isLoading } = usePhotos();
+  // Asks again every 10 s while an adjustment is being made, so its new version appears on its own.
+  const { data: photos, error, isLoading } = usePhotos({ poll: (list) => Boolean(list?.some((p) => p.adjusting)) });
   const { busy, download } = useZipDownload();
   // undefined: nothing chosen yet, so the first photo is shown.
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);

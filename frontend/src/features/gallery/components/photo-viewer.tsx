@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { downloadPhoto, type Photo } from '../../photos';
+import { AdjustPhoto } from './adjust-photo';
 import { DownloadIcon } from '../../../components/ui/icons';
 
 export const originalUrl = (photo: Photo) =>
@@ -67,7 +68,8 @@ export function PhotoViewer({ photo }: { photo: Photo | null }) {
         )}
         <Tabs.Content value="enhanced" className="bg-slate-900 outline-none">
           <img
-            src={photoViewUrl(photo.id)}
+            // The preview's own file name changes when an adjustment replaces it, so the new version is fetched.
+            src={photoFileUrl(photo.preview_path) ?? photoViewUrl(photo.id)}
             alt={`${label}, enhanced`}
             className="mx-auto max-h-[70vh] w-full object-contain"
           />
@@ -85,6 +87,7 @@ export function PhotoViewer({ photo }: { photo: Photo | null }) {
           {deliveredName(photo)}
         </p>
         <WhatWeChanged changes={photo.changes} />
+        <AdjustPhoto key={photo.id} photo={photo} />
       </div>
     </Card>
   );
