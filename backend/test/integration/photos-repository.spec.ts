@@ -93,4 +93,28 @@ describe.each(databaseTargets())('photos repository on %s', (_name, open) => {
     expect(failed).toMatchObject({ status: 'failed', enhancedPath: null });
     expect(failed?.failureReason).toHaveLength(1000);
   });
+
+  it("finds the owner's photos finished since a time, enhanced or failed (webhooks' reconciler)", async () => {
+    const { userId, orderId, ids } = await orderWithPhotos(3, 3);
+    const other = await orderWithPhotos(1, 1);
+    const before = new Date(Date.now() - 60_000);
+    const outputs = {
+      enhancedPath: 'e',
+      previewPath: 'p',
+      thumbnailPath: 't',
+      beforePreviewPath: 'b',
+      engineVersion: 'v',
+      report: {},
+    };
+    await photos.markCompleted(db.manager, ids[0], outputs);
+    await photos.markFailed(db.manager, ids[1], 'unreadable');
+    await photos.markCompleted(db.manager, other.ids[0], outputs);
+    expect(await photos.finishedSince(db.manager, userId, 'completed', before)).toEqual([
+      { id: ids[0], order_id: orderId },
+    ]);
+    expect(await photos.finishedSince(db.manager, userId, 'failed', before)).toEqual([
+      { id: ids[1], order_id: orderId },
+    ]);
+    expect(await photos.finishedSince(db.manager, userId, 'completed', new Date(Date.now() + 60_000))).toEqual([]);
+  });
 });
