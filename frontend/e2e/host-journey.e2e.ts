@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import {
   chromiumAvailable,
   launchBrowser,
@@ -38,6 +39,20 @@ function magicLink(dataDir: string, email: string): string | undefined {
   return mails.at(-1)?.match(/https?:\/\/[^\s"'<>]+\/auth\/confirm#[^\s"'<>]+/)?.[0];
 }
 
+/** Entries of a stored zip with their bytes, from its central directory. */
+function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i + 46 <= zip.length; i++) {
+    if (zip.readUInt32LE(i) !== 0x02014b50) continue;
+    const size = zip.readUInt32LE(i + 20);
+    const nameLength = zip.readUInt16LE(i + 28);
+    const offset = zip.readUInt32LE(i + 42);
+    const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+    entries.push({ name: zip.toString('utf8', i + 46, i + 46 + nameLength), data: zip.subarray(start, start + size) });
+  }
+  return entries;
+}
+
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -67,7 +82,11 @@ suite('a host from purchase to a compared, delivered photo', () => {
     // The classical engine keeps the journey quick on a two-core machine; the learned path has its own tests.
     server = await startServer({ ENHANCER_ENGINE: 'classic' });
     browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
+    context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
     await context.addInitScript(() =>
       window.localStorage.setItem(
         'cookie-consent',
@@ -179,6 +198,28 @@ suite('a host from purchase to a compared, delivered photo', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-completed-${width}.png`), fullPage: true });
+    }
+    await page.close();
+  });
+
+  it('downloads the order as an Airbnb zip whose every photo meets the preset', async () => {
+    const page = await openPage(`/order?order=${orderId}`);
+    await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'Airbnb (3:2, up to 2400 px)' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download All Photos' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^listinglens-enhanced-photos-airbnb-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = zipEntries(fs.readFileSync(await download.path()));
+    expect(entries.map((e) => e.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^enhanced-photos\/01-bedroom-.+-enhanced\.jpg$/)]),
+    );
+    expect(entries).toHaveLength(5);
+    for (const { data } of entries) {
+      const { width = 0, height = 0 } = await sharp(data).metadata();
+      expect(Math.max(width, height) / Math.min(width, height)).toBeCloseTo(1.5, 2);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(683);
+      expect(Math.max(width, height)).toBeLessThanOrEqual(2400);
     }
     await page.close();
   });

@@ -321,8 +321,18 @@ describe('gallery', () => {
     expect(notifications().getByRole('listitem')).toHaveTextContent(
       'Download started3 photos are downloading as a ZIP file.',
     );
-    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_a', numPhotos: 2 });
-    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_b', numPhotos: 1 });
+    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_a', numPhotos: 2, preset: 'original' });
+    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_b', numPhotos: 1, preset: 'original' });
+  });
+
+  it("marks each order's suggested cover photo, in the list and in the viewer", async () => {
+    serve([photo(1, 'kitchen.jpg'), photo(2, 'living-room.jpg', { cover_suggestion: true })]);
+    const { user } = await renderApp('/gallery');
+    const cover = await screen.findByRole('button', { name: 'living-room.jpg, suggested cover' });
+    expect(within(cover).getByText('Cover')).toBeInTheDocument();
+    expect(screen.queryByText(/Suggested cover photo:/)).not.toBeInTheDocument();
+    await user.click(cover);
+    expect(screen.getByText(/Suggested cover photo:/)).toBeInTheDocument();
   });
 
   it('has a tips panel linking to an outside listing-photo guide', async () => {

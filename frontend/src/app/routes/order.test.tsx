@@ -370,7 +370,7 @@ describe('order page', () => {
       let toast = notifications().getByRole('listitem');
       expect(toast).toHaveTextContent('Preparing download');
       expect(toast).toHaveTextContent('Preparing a ZIP file of 2 photos...');
-      expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_1', numPhotos: 2 });
+      expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_1', numPhotos: 2, preset: 'original' });
 
       await waitFor(() => expect(screen.getByRole('button', { name: 'Download All Photos' })).toBeEnabled(), {
         timeout: 3000,
@@ -379,6 +379,18 @@ describe('order page', () => {
       expect(toast).toHaveTextContent('Download started');
       expect(toast).toHaveTextContent('2 photos are downloading as a ZIP file.');
       expect(clicks).toHaveLength(1);
+    });
+
+    it("downloads the zip in a listing platform's format when one is picked", async () => {
+      const clicks = recordDownloadClicks();
+      serve(completedOrder);
+      const { user } = await renderApp('/order?order=ord_1');
+
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Format' }), 'Airbnb (3:2, up to 2400 px)');
+      await user.click(screen.getByRole('button', { name: 'Download All Photos' }));
+
+      expect(clicks).toEqual([{ href: '/api/orders/ord_1/download?preset=airbnb', download: '' }]);
+      expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_1', numPhotos: 2, preset: 'airbnb' });
     });
 
     it("says 'No photos to download' when none of the order's photos was enhanced", async () => {

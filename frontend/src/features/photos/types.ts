@@ -16,4 +16,6 @@ export interface Photo extends DeliveredPhotoFields {
   process_date: string | null;
   /** An adjustment is being made; this version stays until the new one is ready. */
   adjusting?: boolean;
+  /** The suggested cover photo of its order. */
+  cover_suggestion?: boolean;
 }

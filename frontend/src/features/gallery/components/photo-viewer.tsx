@@ -86,6 +86,12 @@ export function PhotoViewer({ photo }: { photo: Photo | null }) {
         <p className="truncate text-sm text-slate-600" title={deliveredName(photo)}>
           {deliveredName(photo)}
         </p>
+        {photo.cover_suggestion && (
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold">Suggested cover photo:</span> the best-exposed, cleanest landscape photo of
+            this order. Listing sites show the cover first.
+          </p>
+        )}
         <WhatWeChanged changes={photo.changes} />
         <AdjustPhoto key={photo.id} photo={photo} />
       </div>

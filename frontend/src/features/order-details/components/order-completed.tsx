@@ -4,7 +4,8 @@ import { DeliveredPhotoCompare, deliveredName, WhatWeChanged } from '../../../co
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { SUPPORT_EMAIL } from '../../../lib/site';
-import { downloadPhoto, useZipDownload } from '../../photos';
+import { useState } from 'react';
+import { downloadPhoto, useZipDownload, type ZipPreset, ZipPresetSelect } from '../../photos';
 import type { OrderDetails } from '../api/get-order';
 import { DownloadIcon } from '../../../components/ui/icons';
 
@@ -17,6 +18,7 @@ const formatDate = (iso: string) =>
  */
 export function OrderCompleted({ order }: { order: OrderDetails }) {
   const { busy, download } = useZipDownload();
+  const [preset, setPreset] = useState<ZipPreset>('original');
   const enhancedCount = order.photos.filter((p) => p.enhanced_path).length;
 
   return (
@@ -33,10 +35,11 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
             </p>
           )}
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          {enhancedCount > 0 && <ZipPresetSelect value={preset} onChange={setPreset} />}
           {order.photos.length > 0 && (
             <Button
-              onClick={() => void download([{ orderId: order.id, photoCount: enhancedCount }])}
+              onClick={() => void download([{ orderId: order.id, photoCount: enhancedCount }], preset)}
               disabled={busy}
               aria-busy={busy}
             >
