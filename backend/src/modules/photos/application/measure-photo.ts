@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../domain/upload-limits';
 import { measurePhoto, measureSize, type PhotoMeasurements, toGrey, uprightSize } from '../domain/photo-checks';
 
@@ -24,7 +24,7 @@ export async function measureDecodedPixels(image: {
   return measureRgb(image.width, image.height, pixels);
 }
 
-async function measureRgb(width: number, height: number, pipeline: sharp.Sharp): Promise<PhotoMeasurements> {
+async function measureRgb(width: number, height: number, pipeline: Sharp): Promise<PhotoMeasurements> {
   const size = measureSize(width, height);
   const { data, info } = await pipeline
     .resize(size.width, size.height, { fit: 'fill' })
