@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { measurePhotoFile } from '../modules/photos/application/measure-photo';
 import {
   BLUR_LAPLACIAN_VARIANCE,
   DARK_MEAN_LUMA,
   DUPLICATE_HAMMING_DISTANCE,
   hammingDistance,
   type PhotoMeasurements,
-} from '../modules/photos/domain/photo-checks';
+  measurePhotoFile,
+} from '../modules/photos';
 
 /**
  * `npm run calibrate:checks -- <folder>...`: measures every photo in the folders (taken as sharp), blurred copies of
