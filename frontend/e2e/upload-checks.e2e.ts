@@ -14,15 +14,17 @@ import {
   WIDTHS,
 } from './support';
 
-/** One of the CC BY 4.0 bedrooms the backend tests use (credits in their NOTICE.md), 800 x 600. */
-const BEDROOM = path.join(REPO_ROOT, 'backend', 'test', 'fixtures', 'photos', 'bedroom-usa-raashi-saxena.jpg');
+/** Two of the CC BY 4.0 bedrooms the backend tests use (credits in their NOTICE.md), both 800 x 600. */
+const FIXTURES = path.join(REPO_ROOT, 'backend', 'test', 'fixtures', 'photos');
+const BEDROOM = path.join(FIXTURES, 'bedroom-usa-raashi-saxena.jpg');
+const OTHER_BEDROOM = path.join(FIXTURES, 'bedroom-india-priya-gupta.jpg');
 
-/** Five photos made from the bedroom: one that passes every check and one made to fail each of four. */
+/** Five photos made from the bedrooms: one that passes every check and one made to fail each of four. */
 async function makePhotos(dir: string): Promise<string[]> {
   const large = () => sharp(BEDROOM).resize(1600, 1200);
   const photos: [string, Sharp][] = [
     ['living-room.jpg', large().jpeg({ quality: 90 })],
-    ['small-bedroom.jpg', sharp(BEDROOM).jpeg({ quality: 90 })],
+    ['small-bedroom.jpg', sharp(OTHER_BEDROOM).jpeg({ quality: 90 })],
     ['hallway.jpg', sharp(BEDROOM).extract({ left: 200, top: 0, width: 450, height: 600 }).resize(768, 1024).jpeg()],
     ['shaky-kitchen.jpg', sharp(BEDROOM).flop().resize(1600, 1200).blur(6).jpeg()],
     ['living-room-2.jpg', large().resize(1200, 900).jpeg({ quality: 60 })],
