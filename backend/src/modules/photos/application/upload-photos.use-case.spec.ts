@@ -130,12 +130,12 @@ describe('UploadPhotos all or nothing', () => {
         {
           orderId: 'ord_1',
           numPhotos: 2,
-          photos_flagged: 2,
-          flagged_too_small: 2,
-          flagged_portrait: 0,
-          flagged_dark: 0,
-          flagged_blurred: 2,
-          flagged_duplicate: 1,
+          photosFlagged: 2,
+          flaggedTooSmall: 2,
+          flaggedPortrait: 0,
+          flaggedDark: 0,
+          flaggedBlurred: 2,
+          flaggedDuplicate: 1,
         },
       ],
     ]);

@@ -98,12 +98,12 @@ describe('photo checks', () => {
       ['Looks like a duplicate of IMG_0042.jpg'],
     ]);
     expect(countFlags(checks)).toEqual({
-      photos_flagged: 2,
-      flagged_too_small: 1,
-      flagged_portrait: 0,
-      flagged_dark: 0,
-      flagged_blurred: 0,
-      flagged_duplicate: 1,
+      photosFlagged: 2,
+      flaggedTooSmall: 1,
+      flaggedPortrait: 0,
+      flaggedDark: 0,
+      flaggedBlurred: 0,
+      flaggedDuplicate: 1,
     });
   });
 });

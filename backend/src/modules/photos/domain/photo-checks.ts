@@ -207,11 +207,12 @@ export function checkSelection(photos: readonly { name: string; measurements: Ph
   });
 }
 
-/** How many photos each check flagged, for analytics (`flagged_too_small` ...), plus the photos flagged at all. */
+/** How many photos each check flagged, for analytics (`flaggedTooSmall` ...), plus the photos flagged at all. */
 export function countFlags(checks: readonly PhotoCheck[][]): Record<string, number> {
-  const counts: Record<string, number> = { photos_flagged: checks.filter((c) => c.length > 0).length };
+  const counts: Record<string, number> = { photosFlagged: checks.filter((c) => c.length > 0).length };
   for (const code of PHOTO_CHECK_CODES) {
-    counts[`flagged_${code}`] = checks.filter((c) => c.some((check) => check.code === code)).length;
+    const name = code.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase());
+    counts[`flagged${name}`] = checks.filter((c) => c.some((check) => check.code === code)).length;
   }
   return counts;
 }
