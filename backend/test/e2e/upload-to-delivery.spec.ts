@@ -84,6 +84,8 @@ describe('upload to delivery', () => {
         [orderId],
       );
     expect(Object.fromEntries(events.map((e: { event: string; n: number }) => [e.event, e.n]))).toEqual({
+      // One per upload request (two here), counting what the photo checks flagged.
+      'Photo Checks': 2,
       'Photo Processing Start': 1,
       'Photo Processing Complete': 5,
       'Order Completion': 1,

@@ -1,13 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { PHOTO_CHECK_CODES, type PhotoCheckCode } from '../domain/photo-checks';
 import { type PhotoEntity } from '../persistence/photo.entity';
 import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
+
+export class PhotoCheckDto {
+  @ApiProperty({ enum: PHOTO_CHECK_CODES }) code: PhotoCheckCode;
+  @ApiProperty({ example: 'Too small for Airbnb: 800 x 600, needs 1024 x 683' }) message: string;
+}
 
 export class UploadedPhotoDto {
   @ApiProperty() id: number;
   @ApiProperty() name: string;
   @ApiProperty({ enum: ['uploaded'] }) status: 'uploaded';
   @ApiProperty() original_path: string;
+  @ApiProperty({
+    type: [PhotoCheckDto],
+    description:
+      'What may keep the photo from looking its best on a listing: too small (under 1024 x 683 upright), portrait, ' +
+      'very dark, blurred, or a duplicate of an earlier photo in the same upload. Advice only: the photo is uploaded.',
+  })
+  checks: PhotoCheckDto[];
 }
 
 class UploadOrderStateDto {
