@@ -4,12 +4,14 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   chromiumAvailable,
+  hostContext,
   launchBrowser,
   loadWholePage,
   REPO_ROOT,
   type RunningServer,
   SCREENSHOT_DIR,
   seriousAxeViolations,
+  signInAndBuy,
   startServer,
   WIDTHS,
 } from './support';
@@ -17,27 +19,6 @@ import {
 /** The five CC BY 4.0 bedrooms the backend tests use too (credits in their NOTICE.md). */
 const FIXTURES = path.join(REPO_ROOT, 'backend', 'test', 'fixtures', 'photos');
 const EMAIL = 'journey-host@example.com';
-
-/**
- * The newest sign-in link mailed to `email`, from the embedded mailer's outbox. Quoted-printable soft breaks and
- * `=3D` are undone so the link reads the same whether the message is plain text or has an HTML part.
- */
-function magicLink(dataDir: string, email: string): string | undefined {
-  const outbox = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return undefined;
-  const mails = fs
-    .readdirSync(outbox)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) =>
-      fs
-        .readFileSync(path.join(outbox, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((text) => text.includes(email));
-  return mails.at(-1)?.match(/https?:\/\/[^\s"'<>]+\/auth\/confirm#[^\s"'<>]+/)?.[0];
-}
 
 /** Entries of a stored zip with their bytes, from its central directory. */
 function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
@@ -51,16 +32,6 @@ function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
     entries.push({ name: zip.toString('utf8', i + 46, i + 46 + nameLength), data: zip.subarray(start, start + size) });
   }
   return entries;
-}
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const suite = chromiumAvailable() ? describe : describe.skip;
@@ -82,24 +53,7 @@ suite('a host from purchase to a compared, delivered photo', () => {
     // The classical engine keeps the journey quick on a two-core machine; the learned path has its own tests.
     server = await startServer({ ENHANCER_ENGINE: 'classic' });
     browser = await launchBrowser();
-    context = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport: { width: 1440, height: 900 },
-      acceptDownloads: true,
-    });
-    await context.addInitScript(() =>
-      window.localStorage.setItem(
-        'cookie-consent',
-        JSON.stringify({
-          version: 1,
-          essential: true,
-          performance: false,
-          analytics: false,
-          advertising: false,
-          decidedAt: new Date().toISOString(),
-        }),
-      ),
-    );
+    context = await hostContext(browser, server, { acceptDownloads: true });
     context.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
@@ -118,30 +72,8 @@ suite('a host from purchase to a compared, delivered photo', () => {
   };
 
   it('signs in by the emailed link, pays, and uploads five photos through the widget', async () => {
-    const landing = await openPage('/');
-    const form = landing.locator('#signup-form');
-    await form.getByLabel(/email/i).fill(EMAIL);
-    await form.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await form.getByText('Check your email').waitFor();
-    const link = await waitFor(() => magicLink(server.dataDir!, EMAIL));
-    await landing.goto(link);
-    await landing.waitForURL(/\/package-selection$/);
-
-    // Payment goes through the API with the browser's own session (the checkout screen has its own tests).
-    const api = { headers: { 'X-Requested-With': 'e2e' } };
-    const intent = await (
-      await landing.request.post('/api/create-payment-intent', { ...api, data: { packageType: 'basic' } })
-    ).json();
-    await landing.request.post(`/api/test-payments/${intent.paymentIntentId}/confirm`, {
-      ...api,
-      data: { cardNumber: '4242424242424242' },
-    });
-    const purchase = await landing.request.post('/api/complete-purchase', {
-      ...api,
-      data: { paymentIntentId: intent.paymentIntentId },
-    });
-    expect(purchase.status()).toBe(200);
-    orderId = (await purchase.json()).orderId;
+    const landing = await context.newPage();
+    orderId = await signInAndBuy(landing, server, EMAIL);
     await landing.close();
 
     const order = await openPage(`/order?order=${orderId}`);

@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext } from 'playwright-core';
 import sharp, { type Sharp } from 'sharp';
 import {
   chromiumAvailable,
+  hostContext,
   launchBrowser,
   REPO_ROOT,
   type RunningServer,
   SCREENSHOT_DIR,
   seriousAxeViolations,
+  signInAndBuy,
   startServer,
   WIDTHS,
 } from './support';
@@ -38,48 +40,6 @@ async function makePhotos(dir: string): Promise<string[]> {
   );
 }
 
-async function signInAndBuy(page: Page, server: RunningServer): Promise<string> {
-  const api = { headers: { 'X-Requested-With': 'e2e' } };
-  const email = 'checks-host@example.com';
-  await page.goto(server.baseUrl + '/', { waitUntil: 'networkidle' });
-  const form = page.locator('#signup-form');
-  await form.getByLabel(/email/i).fill(email);
-  await form.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await form.getByText('Check your email').waitFor();
-  const outbox = path.join(server.dataDir!, 'outbox');
-  let link: string | undefined;
-  for (let tries = 0; !link && tries < 150; tries++) {
-    if (tries) await new Promise((r) => setTimeout(r, 200));
-    if (!fs.existsSync(outbox)) continue;
-    link = fs
-      .readdirSync(outbox)
-      .filter((f) => f.endsWith('.eml'))
-      .map((f) =>
-        fs
-          .readFileSync(path.join(outbox, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .find((text) => text.includes(email))
-      ?.match(/https?:\/\/[^\s"'<>]+\/auth\/confirm#[^\s"'<>]+/)?.[0];
-  }
-  await page.goto(link!);
-  await page.waitForURL(/\/package-selection$/);
-  const intent = await (
-    await page.request.post('/api/create-payment-intent', { ...api, data: { packageType: 'basic' } })
-  ).json();
-  await page.request.post(`/api/test-payments/${intent.paymentIntentId}/confirm`, {
-    ...api,
-    data: { cardNumber: '4242424242424242' },
-  });
-  const purchase = await page.request.post('/api/complete-purchase', {
-    ...api,
-    data: { paymentIntentId: intent.paymentIntentId },
-  });
-  expect(purchase.status()).toBe(200);
-  return (await purchase.json()).orderId;
-}
-
 const suite = chromiumAvailable() ? describe : describe.skip;
 
 /** The checks run in the browser as photos are picked: a flagged photo shows its badge beside its preview. */
@@ -94,20 +54,7 @@ suite('photo checks in the upload widget', () => {
     photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-checks-'));
     server = await startServer({ ENHANCER_ENGINE: 'classic' });
     browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(() =>
-      window.localStorage.setItem(
-        'cookie-consent',
-        JSON.stringify({
-          version: 1,
-          essential: true,
-          performance: false,
-          analytics: false,
-          advertising: false,
-          decidedAt: new Date().toISOString(),
-        }),
-      ),
-    );
+    context = await hostContext(browser, server);
   }, 120_000);
 
   afterAll(async () => {
@@ -118,7 +65,7 @@ suite('photo checks in the upload widget', () => {
 
   it('badges the small, portrait, blurred and duplicate photos, and still lets all five be uploaded', async () => {
     const page = await context.newPage();
-    const orderId = await signInAndBuy(page, server);
+    const orderId = await signInAndBuy(page, server, 'checks-host@example.com');
     await page.goto(`${server.baseUrl}/order?order=${orderId}`, { waitUntil: 'networkidle' });
 
     await page.locator('input[type="file"]').setInputFiles(await makePhotos(photoDir));

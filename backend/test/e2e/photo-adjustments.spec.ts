@@ -5,7 +5,7 @@ import { Clock } from '../../src/modules/auth';
 import { EnhancementModel } from '../../src/modules/enhancement/ports/enhancement-model';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
 import { signInByEmail } from '../support/auth';
-import { buyPackage, sessionOn } from '../support/journey';
+import { binary, buyPackage, sessionOn, waitFor } from '../support/journey';
 import { realPhotos, smallJpeg, zipEntryNames } from '../support/photos';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -20,12 +20,6 @@ interface ListedPhoto {
   download_name: string;
   adjusting: boolean;
 }
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 /**
  * Custom adjustments as a host and an integrator use them: rendered again from the original, replacing the
@@ -42,16 +36,6 @@ describe('photo adjustments', () => {
   }, 60_000);
   afterAll(async () => t?.close());
   afterEach(() => jest.restoreAllMocks());
-
-  async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
 
   /** A delivered order of `packageType` with its photos: real bedrooms first, small plain photos for the rest. */
   async function deliveredOrder(email: string, packageType: 'basic' | 'premium' = 'basic', count = 5) {

@@ -7,13 +7,7 @@ import { readOutbox } from '../helpers/outbox';
 import { signInByEmail } from '../support/auth';
 import { pngBombHeader, realPhotos, smallJpeg, zipEntries, zipEntryNames } from '../support/photos';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { buyPackage, sessionOn } from '../support/journey';
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
+import { binary, buyPackage, sessionOn, waitFor } from '../support/journey';
 
 /** From photos on a phone to enhanced photos downloaded, through HTTP only. */
 describe('upload to delivery', () => {
@@ -37,16 +31,6 @@ describe('upload to delivery', () => {
 
   async function storedKeys(prefix: string) {
     return t.app.get(ObjectStorage).list(prefix);
-  }
-
-  async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 200));
-    }
   }
 
   it('takes a host from upload to a downloaded zip with one ready email', async () => {
