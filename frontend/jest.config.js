@@ -15,6 +15,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^@catalogue$': '<rootDir>/../backend/src/modules/packages/domain/package-catalogue.ts',
+    '^@photo-checks$': '<rootDir>/../backend/src/modules/photos/domain/photo-checks.ts',
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: ['<rootDir>/jest.polyfills.js'],

@@ -9,8 +9,12 @@ export default defineConfig({
   root: here('.'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    // The package catalogue is shared with the server so prices and photo counts can never drift apart.
-    alias: { '@catalogue': here('../backend/src/modules/packages/domain/package-catalogue.ts') },
+    // Shared with the server so they can never drift apart: the package catalogue (prices and photo counts) and the
+    // photo checks (thresholds and messages).
+    alias: {
+      '@catalogue': here('../backend/src/modules/packages/domain/package-catalogue.ts'),
+      '@photo-checks': here('../backend/src/modules/photos/domain/photo-checks.ts'),
+    },
   },
   build: { outDir: here('../dist/frontend'), emptyOutDir: true },
   server: {

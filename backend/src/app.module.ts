@@ -7,7 +7,6 @@ import { ContactModule } from './modules/contact';
 import { EnhancementModule } from './modules/enhancement';
 import { HealthModule } from './modules/health';
 import { MetricsModule } from './shared/metrics/metrics.module';
-import { NotificationsModule } from './modules/notifications';
 import { OrdersModule } from './modules/orders';
 import { PackagesModule } from './modules/packages';
 import { PaymentsModule } from './modules/payments';
@@ -15,7 +14,9 @@ import { PhotosModule } from './modules/photos';
 import { RetentionModule } from './modules/retention';
 import { StorageModule } from './modules/storage';
 import { SystemModule } from './modules/system';
+import { WebhooksModule } from './modules/webhooks';
 import { DatabaseModule } from './database/database.module';
+import { QueueConsumersModule } from './shared/queue/queue-consumers.module';
 import { QueueModule } from './shared/queue/queue.module';
 import { ReconcilerModule } from './shared/reconcile/reconciler.module';
 import { RateLimitModule } from './shared/rate-limit/rate-limit.module';
@@ -30,21 +31,22 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         QueueModule,
+        QueueConsumersModule,
         RateLimitModule,
         StorageModule,
-        NotificationsModule.forRoot(config),
         SystemModule,
         HealthModule,
         MetricsModule,
         PackagesModule,
         ContactModule,
-        AnalyticsModule.forRoot(config),
+        AnalyticsModule,
         AuthModule,
         PaymentsModule.forRoot(config),
         OrdersModule,
         PhotosModule,
         EnhancementModule,
         RetentionModule,
+        WebhooksModule,
         ReconcilerModule,
       ],
     };

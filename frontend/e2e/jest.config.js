@@ -15,4 +15,6 @@ module.exports = {
     ],
   },
   testTimeout: 120000,
+  // Each suite starts a server and a browser: one at a time, or they fight over a small machine's cores.
+  maxWorkers: 1,
 };

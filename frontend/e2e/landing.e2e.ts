@@ -94,7 +94,7 @@ suite('public pages in Chromium', () => {
     await slider.scrollIntoViewIfNeeded();
     expect(await slider.getAttribute('aria-valuenow')).toBe('50');
 
-    const frame = page.getByTestId('before-after-frame').nth(1);
+    const frame = page.locator('#before-after').getByTestId('before-after-frame').nth(1);
     const box = (await frame.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();

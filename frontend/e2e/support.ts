@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -46,8 +46,11 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** E2E_BASE_URL, or the built app (`npm run build` first) on a free port with a throwaway DATA_DIR. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * E2E_BASE_URL, or the built app (`npm run build` first) on a free port with a throwaway DATA_DIR; `extraEnv` adds
+ * settings for a started server (e.g. the classical engine, to keep a journey quick on a small machine).
+ */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   if (process.env.E2E_BASE_URL) {
     return { baseUrl: process.env.E2E_BASE_URL.replace(/\/+$/, ''), stop: async () => undefined };
   }
@@ -65,6 +68,7 @@ export async function startServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,
@@ -148,4 +152,88 @@ export async function loadWholePage(page: Page): Promise<void> {
     timeout: 10_000,
   });
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** A host context that has answered the cookie question (all optional cookies refused), so no banner covers pages. */
+export async function hostContext(
+  browser: Browser,
+  server: RunningServer,
+  options: { acceptDownloads?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1440, height: 900 },
+    ...options,
+  });
+  await context.addInitScript(() =>
+    window.localStorage.setItem(
+      'cookie-consent',
+      JSON.stringify({
+        version: 1,
+        essential: true,
+        performance: false,
+        analytics: false,
+        advertising: false,
+        decidedAt: new Date().toISOString(),
+      }),
+    ),
+  );
+  return context;
+}
+
+/**
+ * The newest sign-in link mailed to `email`, from the embedded mailer's outbox. Quoted-printable soft breaks and
+ * `=3D` are undone so the link reads the same whether the message is plain text or has an HTML part.
+ */
+function magicLink(dataDir: string, email: string): string | undefined {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return undefined;
+  const mails = fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) =>
+      fs
+        .readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((text) => text.includes(email));
+  return mails.at(-1)?.match(/https?:\/\/[^\s"'<>]+\/auth\/confirm#[^\s"'<>]+/)?.[0];
+}
+
+/**
+ * A new host's first steps: the landing page's sign-in card, the emailed link (which lands on /package-selection),
+ * then a basic package paid with the test card through the API with the browser's own session (the checkout screen
+ * has its own tests). Returns the new order's id.
+ */
+export async function signInAndBuy(page: Page, server: RunningServer, email: string): Promise<string> {
+  await page.goto(server.baseUrl + '/', { waitUntil: 'networkidle' });
+  const form = page.locator('#signup-form');
+  await form.getByLabel(/email/i).fill(email);
+  await form.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await form.getByText('Check your email').waitFor();
+  let link: string | undefined;
+  for (let tries = 0; !link && tries < 150; tries++) {
+    if (tries) await new Promise((r) => setTimeout(r, 200));
+    link = magicLink(server.dataDir!, email);
+  }
+  if (!link) throw new Error(`no sign-in email to ${email}`);
+  await page.goto(link);
+  await page.waitForURL(/\/package-selection$/);
+
+  const api = { headers: { 'X-Requested-With': 'e2e' } };
+  const intent = await (
+    await page.request.post('/api/create-payment-intent', { ...api, data: { packageType: 'basic' } })
+  ).json();
+  await page.request.post(`/api/test-payments/${intent.paymentIntentId}/confirm`, {
+    ...api,
+    data: { cardNumber: '4242424242424242' },
+  });
+  const purchase = await page.request.post('/api/complete-purchase', {
+    ...api,
+    data: { paymentIntentId: intent.paymentIntentId },
+  });
+  if (purchase.status() !== 200) throw new Error(`complete-purchase: ${purchase.status()} ${await purchase.text()}`);
+  return (await purchase.json()).orderId as string;
 }

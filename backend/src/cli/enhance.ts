@@ -1,10 +1,7 @@
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-// The engine is a plain library (no Nest); this CLI runs it on files without loading the enhancement module.
-// eslint-disable-next-line walls/module-internals
-import { ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError } from '../modules/enhancement/engine';
-// eslint-disable-next-line walls/module-internals -- the engine's index does not export its model pool (yet)
-import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
+// The engine is a plain library (no Nest): this CLI runs it on files and never starts the enhancement module.
+import { ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError, MaximPool } from '../modules/enhancement';
 
 const USAGE =
   'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto] [--min-long-side 2048]';

@@ -12,6 +12,8 @@ import {
   purgeCutoff,
   RETENTION_DAYS,
 } from '../modules/retention';
+import { OrdersRepository } from '../modules/orders';
+import { PhotosRepository } from '../modules/photos';
 import { StorageModule } from '../modules/storage';
 import { DatabaseModule } from '../database/database.module';
 
@@ -53,7 +55,8 @@ async function main(): Promise<number> {
     {
       module: PurgeCliModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, StorageModule],
-      providers: [PurgeExpiredPhotos, SweepOrphanedObjects],
+      // The two repositories the purge reads and writes through; they need nothing but the data source.
+      providers: [OrdersRepository, PhotosRepository, PurgeExpiredPhotos, SweepOrphanedObjects],
     },
     { logger: ['warn'], abortOnError: false },
   );

@@ -85,7 +85,12 @@ describe('loadConfig', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_live_12345678',
       STRIPE_WEBHOOK_SECRET: 'whsec_12345678',
     };
-    const production = { NODE_ENV: 'production', METRICS_TOKEN: 'a-long-enough-scrape-token' };
+    const webhooksKey = 'q6bK3Gk0Xv7yV1o2uJx9cXn1m8p4rT5sW0zA2bC4dE8=';
+    const production = {
+      NODE_ENV: 'production',
+      METRICS_TOKEN: 'a-long-enough-scrape-token',
+      WEBHOOKS_SECRET_KEY: webhooksKey,
+    };
 
     it('refuses to take test cards unless the operator asks for the test gateway by name', () => {
       expect(() => loadConfig(production)).toThrow(
@@ -107,11 +112,22 @@ describe('loadConfig', () => {
         APP_ROLE: 'worker',
         REDIS_URL: 'redis://redis:6379',
         DATABASE_URL: 'postgres://app@db:5432/app',
+        WEBHOOKS_SECRET_KEY: webhooksKey,
       };
       expect(loadConfig(worker).role).toBe('worker');
       expect(() => loadConfig({ ...worker, METRICS_PORT: '9464' })).toThrow(
         /^Invalid environment variable METRICS_TOKEN/,
       );
+    });
+
+    it('refuses to start without the key that encrypts webhook secrets, in any role', () => {
+      const { WEBHOOKS_SECRET_KEY: _key, ...keyless } = { ...production, PAYMENTS: 'test' };
+      expect(() => loadConfig(keyless)).toThrow(
+        /^Invalid environment variable WEBHOOKS_SECRET_KEY: required when NODE_ENV is production \(32 random bytes in base64: openssl rand -base64 32\)$/,
+      );
+      const config = loadConfig({ ...production, PAYMENTS: 'test' });
+      expect(config.webhooks.secretKey).toEqual(Buffer.from(webhooksKey, 'base64'));
+      expect(config.webhooks).toMatchObject({ allowPrivateTargets: false, retryBaseMs: 30_000 });
     });
 
     it('keeps the laptop default outside production, and PAYMENTS=test wins over keys anywhere', () => {
@@ -135,6 +151,12 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_12345678' }, /^Invalid environment variable STRIPE_PUBLISHABLE_KEY/],
     [{ APP_ROLE: 'worker' }, /^Invalid environment variable REDIS_URL: required when APP_ROLE is worker/],
     [{ APP_ROLE: 'api', REDIS_URL: 'redis://r:6379' }, /^Invalid environment variable DATABASE_URL/],
+    [
+      { WEBHOOKS_SECRET_KEY: 'too-short' },
+      /^Invalid environment variable WEBHOOKS_SECRET_KEY: must be 32 random bytes in base64 \(openssl rand -base64 32\)$/,
+    ],
+    [{ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'yes' }, /^Invalid environment variable WEBHOOKS_ALLOW_PRIVATE_TARGETS/],
+    [{ WEBHOOKS_RETRY_BASE_SECONDS: '0' }, /^Invalid environment variable WEBHOOKS_RETRY_BASE_SECONDS/],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

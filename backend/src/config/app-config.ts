@@ -13,12 +13,10 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-// The engine's choice list is the configuration's vocabulary; the engine is a plain library without Nest, and its
-// files are another engineer's to move. Known exception, to go when ENGINE_CHOICES moves to shared/.
-// eslint-disable-next-line walls/module-internals, walls/no-module-from-shared
-import { ENGINE_CHOICES, type EngineChoice } from '../modules/enhancement/engine/types';
+import { ENGINE_CHOICES, type EngineChoice } from '../shared/engine-choices';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
@@ -103,6 +101,17 @@ class EnvironmentVariables {
   /** Worker role only: the port of its own metrics listener (it has no HTTP app to serve /api/metrics). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
 
+  /** Encrypts webhook signing secrets at rest (AES-256-GCM); they cannot be hashed, since every delivery is signed. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, {
+    message: '$property must be 32 random bytes in base64 (openssl rand -base64 32)',
+  })
+  WEBHOOKS_SECRET_KEY?: string;
+  /** Lets webhook endpoints on loopback, private and link-local addresses (and plain http) through: a lab, tests. */
+  @IsOptional() @IsIn(['true', 'false']) WEBHOOKS_ALLOW_PRIVATE_TARGETS?: string;
+  /** First retry of a failed webhook delivery after this long, then twice as long each time. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) WEBHOOKS_RETRY_BASE_SECONDS?: number;
+
   @IsOptional() @IsString() @MinLength(8) POSTHOG_KEY?: string;
   @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) POSTHOG_HOST?: string;
 }
@@ -117,6 +126,19 @@ export interface GoogleConfig {
   userinfoUrl: string;
   jwksUrl: string;
 }
+
+export interface WebhooksConfig {
+  /** The AES-256 key for endpoint secrets at rest. */
+  secretKey: Buffer;
+  allowPrivateTargets: boolean;
+  retryBaseMs: number;
+}
+
+/**
+ * Outside production, endpoint secrets are encrypted with this well-known key: it protects nothing, and production
+ * refuses to start without WEBHOOKS_SECRET_KEY.
+ */
+const DEVELOPMENT_WEBHOOKS_KEY = createHash('sha256').update('listinglens development webhooks key').digest();
 
 export interface S3Config {
   endpoint: string;
@@ -151,6 +173,11 @@ export class AppConfig {
       reconcileIntervalMs: 300_000,
     },
     readonly metrics: { token: string | undefined; port: number | undefined } = { token: undefined, port: undefined },
+    readonly webhooks: WebhooksConfig = {
+      secretKey: DEVELOPMENT_WEBHOOKS_KEY,
+      allowPrivateTargets: false,
+      retryBaseMs: 30_000,
+    },
   ) {}
 
   get isProduction(): boolean {
@@ -226,6 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
     throw new ConfigError(
       'Invalid environment variable METRICS_TOKEN: required when NODE_ENV is production (Prometheus sends it as a Bearer token)',
     );
+  if (nodeEnv === 'production' && !raw.WEBHOOKS_SECRET_KEY)
+    throw new ConfigError(
+      'Invalid environment variable WEBHOOKS_SECRET_KEY: required when NODE_ENV is production (32 random bytes in base64: openssl rand -base64 32)',
+    );
   const port = raw.PORT ?? 3000;
   return new AppConfig(
     nodeEnv,
@@ -278,6 +309,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
       reconcileIntervalMs: (raw.RECONCILE_INTERVAL_SECONDS ?? 300) * 1000,
     },
     { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT },
+    {
+      secretKey: raw.WEBHOOKS_SECRET_KEY ? Buffer.from(raw.WEBHOOKS_SECRET_KEY, 'base64') : DEVELOPMENT_WEBHOOKS_KEY,
+      allowPrivateTargets: raw.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+      retryBaseMs: (raw.WEBHOOKS_RETRY_BASE_SECONDS ?? 30) * 1000,
+    },
   );
 }
 

@@ -3,8 +3,14 @@ import { ApiKeyEntity, LoginTokenEntity, SessionEntity, UserEntity } from '../mo
 import { ContactMessageEntity } from '../modules/contact';
 import { OrderEntity } from '../modules/orders';
 import { LocalPaymentIntentEntity, TransactionEntity } from '../modules/payments';
-import { PhotoEntity } from '../modules/photos';
+import { PhotoAdjustmentEntity, PhotoEntity } from '../modules/photos';
 import { JobLockEntity } from '../modules/system';
+import {
+  WebhookAttemptEntity,
+  WebhookDeliveryEntity,
+  WebhookEndpointEntity,
+  WebhookEventEntity,
+} from '../modules/webhooks';
 
 /**
  * Every table's entity, collected from the module that owns it: the one list the data source (and so the app, the
@@ -22,4 +28,9 @@ export const ENTITIES = [
   AnalyticsEventEntity,
   JobLockEntity,
   LocalPaymentIntentEntity,
+  PhotoAdjustmentEntity,
+  WebhookEndpointEntity,
+  WebhookEventEntity,
+  WebhookDeliveryEntity,
+  WebhookAttemptEntity,
 ];

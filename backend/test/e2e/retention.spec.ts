@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/modules/auth';
+import { JobLocksRepository } from '../../src/modules/system';
 import { AppMetrics } from '../../src/shared/metrics/app-metrics';
 import { PurgeExpiredPhotos } from '../../src/modules/retention/application/purge-expired-photos.use-case';
 import { RetentionScheduler } from '../../src/modules/retention/application/retention-scheduler.service';
@@ -23,7 +24,7 @@ const REMINDER_SUBJECT = /^Your enhanced photos will be deleted on /;
 interface CompletedOrder {
   id: string;
   completedAt: Date;
-  /** Every stored file of the order: originals, enhanced, previews, thumbnails. */
+  /** Every stored file of the order: originals, enhanced, previews (after and before), thumbnails. */
   keys: string[];
 }
 
@@ -77,8 +78,9 @@ describe('90-day retention', () => {
       p.enhanced_path,
       p.preview_path,
       p.thumbnail_path,
+      p.before_preview_path,
     ]);
-    expect(keys).toHaveLength(20);
+    expect(keys).toHaveLength(25);
     return { id, completedAt: new Date(detail.completed_at), keys };
   }
 
@@ -144,14 +146,14 @@ describe('90-day retention', () => {
     const before = (await as(host).get(`/api/orders/${order.id}`).expect(200)).body;
 
     const dryRun = await t.app.get(PurgeExpiredPhotos).execute({ now, dryRun: true });
-    expect(dryRun).toEqual({ dryRun: true, orders: 1, photos: 5, objects: 20, bytes, failed: 0 });
+    expect(dryRun).toEqual({ dryRun: true, orders: 1, photos: 5, objects: 25, bytes, failed: 0 });
     expect(await storedSizes(order.keys)).toEqual(sizes);
     expect((await as(host).get(`/api/orders/${order.id}`).expect(200)).body).toEqual(before);
 
     const result = await at(now, () => scheduler().tick());
     expect(result?.purge).toEqual({ ...dryRun, dryRun: false });
 
-    expect(await storedSizes(order.keys)).toEqual(Array(20).fill(null));
+    expect(await storedSizes(order.keys)).toEqual(Array(25).fill(null));
     for (const key of order.keys) {
       const res = await as(host)
         .get(`/api/photos/file/${fileName(key)}`)
@@ -182,7 +184,7 @@ describe('90-day retention', () => {
     // Operators see the run on the scraped metrics of the instance that ran it.
     const metrics = (await request(t.app.getHttpServer()).get('/api/metrics').expect(200)).text;
     expect(metrics).toMatch(/^purge_orders_total 1$/m);
-    expect(metrics).toMatch(/^purge_objects_total 20$/m);
+    expect(metrics).toMatch(/^purge_objects_total 25$/m);
     expect(metrics).toContain(`purge_bytes_total ${bytes}`);
   });
 
@@ -202,11 +204,11 @@ describe('90-day retention', () => {
     const crash = jest.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('process killed'));
     try {
       const first = await at(daysAfter(killed.completedAt, 100), () => scheduler().tick());
-      expect(first?.purge).toEqual({ dryRun: false, orders: 0, photos: 0, objects: 20, bytes, failed: 1 });
+      expect(first?.purge).toEqual({ dryRun: false, orders: 0, photos: 0, objects: 25, bytes, failed: 1 });
     } finally {
       crash.mockRestore();
     }
-    expect(await storedSizes(killed.keys)).toEqual(Array(20).fill(null));
+    expect(await storedSizes(killed.keys)).toEqual(Array(25).fill(null));
     const stranded = (await as(host).get(`/api/orders/${killed.id}`).expect(200)).body;
     expect(stranded.photos.every((p: { enhanced_path: string | null }) => p.enhanced_path)).toBe(true);
 
@@ -240,6 +242,7 @@ describe('90-day retention', () => {
             () =>
               new RetentionScheduler(
                 t.app.get(DataSource),
+                t.app.get(JobLocksRepository),
                 t.app.get(Clock),
                 t.config,
                 t.app.get(PurgeExpiredPhotos),
@@ -258,8 +261,8 @@ describe('90-day retention', () => {
 
       const ran = results.filter((r) => r !== null);
       expect(ran).toHaveLength(1);
-      expect(ran[0]!.purge).toMatchObject({ orders: 1, photos: 5, objects: 20, failed: 0 });
-      expect(deletes.reduce((calls, spy) => calls + spy.mock.calls.length, 0)).toBe(20);
+      expect(ran[0]!.purge).toMatchObject({ orders: 1, photos: 5, objects: 25, failed: 0 });
+      expect(deletes.reduce((calls, spy) => calls + spy.mock.calls.length, 0)).toBe(25);
       for (const spy of deletes) spy.mockRestore();
       const [locks] = await t.app
         .get(DataSource)
@@ -267,7 +270,7 @@ describe('90-day retention', () => {
           now.toISOString().slice(0, 10),
         ]);
       expect(locks.n).toBe(1);
-      expect(await storedSizes(due.keys)).toEqual(Array(20).fill(null));
+      expect(await storedSizes(due.keys)).toEqual(Array(25).fill(null));
     } finally {
       await Promise.all(others.map((o) => o.close()));
     }

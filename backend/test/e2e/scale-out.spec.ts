@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { readOutbox } from '../helpers/outbox';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitForOrder } from '../support/journey';
 import { realPhotos } from '../support/photos';
 import { createScratchDatabase, describeWithPostgresAndRedis, testRedisUrl } from '../support/postgres';
@@ -58,6 +59,8 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
       S3_ACCESS_KEY: s3.config.accessKey,
       S3_SECRET_KEY: s3.config.secretKey,
       ENHANCER_ENGINE: 'classic',
+      // The webhook receiver of the last test listens on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     };
     // All four at once: they race to migrate the empty database and to create the bucket.
     const started = await Promise.all([
@@ -130,6 +133,40 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
       expect(line).toMatchObject({ job: 'photos.enhance', pipeline: 'classic', route: 'classic requested' });
     expect(new Set(enhanced.map((line) => line.jobId)).size).toBe(20);
   }, 180_000);
+
+  it("delivers an integrator's webhooks from the worker processes, signed with the secret an api sealed", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const host = await signInOverHttp(apis[0].url, dataDir, 'integrator@scale.example.com');
+      const { key } = (await host.post('/api/api-keys').send({ name: 'PMS' }).expect(201)).body;
+      const endpoint = await request(apis[1].url)
+        .post('/api/webhook-endpoints')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ url: receiver.url('/pms'), events: ['order.completed', 'photo.completed'] })
+        .expect(201);
+      receiver.trust('/pms', endpoint.body.secret);
+
+      const orderId = await buyPackage(host);
+      await uploadPhotos(
+        host,
+        orderId,
+        realPhotos(5).map((p) => p.data),
+      ).expect(201);
+      await waitForOrder(host, orderId, (o) => o.status === 'completed');
+      const deadline = Date.now() + 60_000;
+      while (receiver.received.length < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+
+      expect(receiver.received.map((r) => r.eventType).sort()).toEqual([
+        'order.completed',
+        ...Array(5).fill('photo.completed'),
+      ]);
+      expect(receiver.received.every((r) => r.verified && r.body.data.order_id === orderId)).toBe(true);
+      const deliveries = workers.flatMap((w) => jobRuns(w.output()).filter((r) => r.job === 'webhooks.deliver'));
+      expect(deliveries.filter((r) => r.outcome === 'completed')).toHaveLength(6);
+    } finally {
+      await receiver.close();
+    }
+  }, 120_000);
 
   it("holds the contact form's limit across both apis: 5 messages per address, not 5 per replica", async () => {
     const send = (api: ServerProcess) =>

@@ -1,18 +1,13 @@
 import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
 import { readOutbox } from '../helpers/outbox';
 import { signInByEmail } from '../support/auth';
-import { pngBombHeader, realPhotos, smallJpeg, zipEntryNames } from '../support/photos';
+import { pngBombHeader, realPhotos, smallJpeg, zipEntries, zipEntryNames } from '../support/photos';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { buyPackage, sessionOn } from '../support/journey';
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
+import { binary, buyPackage, sessionOn, waitFor } from '../support/journey';
 
 /** From photos on a phone to enhanced photos downloaded, through HTTP only. */
 describe('upload to delivery', () => {
@@ -36,16 +31,6 @@ describe('upload to delivery', () => {
 
   async function storedKeys(prefix: string) {
     return t.app.get(ObjectStorage).list(prefix);
-  }
-
-  async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 200));
-    }
   }
 
   it('takes a host from upload to a downloaded zip with one ready email', async () => {
@@ -83,6 +68,8 @@ describe('upload to delivery', () => {
         [orderId],
       );
     expect(Object.fromEntries(events.map((e: { event: string; n: number }) => [e.event, e.n]))).toEqual({
+      // One per upload request (two here), counting what the photo checks flagged.
+      'Photo Checks': 2,
       'Photo Processing Start': 1,
       'Photo Processing Complete': 5,
       'Order Completion': 1,
@@ -101,6 +88,13 @@ describe('upload to delivery', () => {
     expect(allReady).toHaveLength(1);
     expect(ready[0].to).toContain('journey@example.com');
     expect(ready[0].links.some((l) => l.endsWith(`/gallery?order=${orderId}`))).toBe(true);
+    // The branded HTML alternative shows the five delivered photos, carried inline (the mail client has no session).
+    expect(ready[0].multiparts).toEqual(['multipart/alternative', 'multipart/related']);
+    expect(ready[0].html).toContain(`/gallery?order&#x3D;${orderId}`);
+    expect([...(ready[0].html ?? '').matchAll(/src="cid:([^"]+)"/g)].map((m) => m[1])).toEqual(
+      ready[0].inlineImages.map((image) => image.cid),
+    );
+    expect(ready[0].inlineImages.map((image) => image.contentType)).toEqual(Array(5).fill('image/jpeg'));
 
     const photo = order.photos[0];
     const thumb = await as(cookie)
@@ -110,11 +104,28 @@ describe('upload to delivery', () => {
     expect(thumb.headers['cache-control']).toBe('private, no-store');
     expect(thumb.headers['x-content-type-options']).toBe('nosniff');
 
+    // Before and after of the same size, for the slider; the caption names the file the download will have.
+    const [beforeView, afterView] = await Promise.all(
+      [photo.before_preview_path, photo.preview_path].map((key: string) =>
+        as(cookie)
+          .get(`/api/photos/file/${key.split('/').pop()}`)
+          .buffer(true)
+          .parse(binary)
+          .expect(200),
+      ),
+    );
+    const [beforeMeta, afterMeta] = await Promise.all(
+      [beforeView, afterView].map((res) => sharp(res.body as Buffer).metadata()),
+    );
+    expect(beforeMeta).toMatchObject({ format: 'webp', width: afterMeta.width, height: afterMeta.height });
+    const source = await sharp(photos[0].data).metadata();
+    expect({ width: photo.width, height: photo.height }).toEqual({ width: source.width, height: source.height });
+    expect(photo.download_name).toBe(`${photo.name.replace(/\.jpg$/, '')}-enhanced.jpg`);
+    expect(Array.isArray(photo.changes)).toBe(true);
+
     const single = await as(cookie).get(`/api/download-photo/${photo.id}`).buffer(true).parse(binary).expect(200);
     expect(single.headers['content-type']).toBe('image/jpeg');
-    expect(single.headers['content-disposition']).toBe(
-      `attachment; filename="${photo.name.replace(/\.jpg$/, '')}-enhanced.jpg"`,
-    );
+    expect(single.headers['content-disposition']).toBe(`attachment; filename="${photo.download_name}"`);
     expect((single.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
     const zip = await as(cookie).get(`/api/orders/${orderId}/download`).buffer(true).parse(binary).expect(200);
@@ -126,8 +137,43 @@ describe('upload to delivery', () => {
     expect(entries).toHaveLength(5);
     expect(entries.every((e) => /^enhanced-photos\/.+-enhanced\.jpg$/.test(e))).toBe(true);
 
+    // Listing-platform presets: every photo meets the platform's rules, numbered in the order of the listing.
+    const airbnb = await as(cookie)
+      .get(`/api/orders/${orderId}/download?preset=airbnb`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(airbnb.headers['content-disposition']).toMatch(
+      /^attachment; filename="listinglens-enhanced-photos-airbnb-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const airbnbPhotos = zipEntries(airbnb.body as Buffer);
+    expect(airbnbPhotos.map((e) => e.name)).toEqual(
+      entries.map((e, i) => `enhanced-photos/0${i + 1}-${e.replace('enhanced-photos/', '')}`),
+    );
+    for (const { data } of airbnbPhotos) {
+      const { width = 0, height = 0, format } = await sharp(data).metadata();
+      expect(format).toBe('jpeg');
+      expect(Math.max(width, height) / Math.min(width, height)).toBeCloseTo(1.5, 2);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(683);
+      expect(Math.max(width, height)).toBeLessThanOrEqual(2400);
+    }
+    const vrbo = await as(cookie).get(`/api/orders/${orderId}/download?preset=vrbo`).buffer(true).parse(binary);
+    for (const { data } of zipEntries(vrbo.body as Buffer)) {
+      const { width = 0, height = 0 } = await sharp(data).metadata();
+      expect(width).toBeGreaterThanOrEqual(1920);
+      expect(width).toBeGreaterThan(height);
+      expect(data.length).toBeLessThanOrEqual(20 * 1024 * 1024);
+    }
+    const bad = await as(cookie).get(`/api/orders/${orderId}/download?preset=instagram`).expect(400);
+    expect(bad.body).toMatchObject({
+      code: 'BAD_EXPORT_PRESET',
+      message: 'preset must be one of original, airbnb, vrbo',
+    });
+
     const list = (await as(cookie).get('/api/photos').expect(200)).body;
     expect(list).toHaveLength(5);
+    // One cover suggestion per order.
+    expect(list.filter((p: { cover_suggestion: boolean }) => p.cover_suggestion)).toHaveLength(1);
     expect(list[0].original_photo_path).toBe(list[0].original_path);
     // Each path names its own photo: the id in the key is the row's id.
     for (const p of list) expect(p.original_path.split('/').pop()).toBe(`${p.id}.jpg`);
@@ -253,7 +299,9 @@ describe('upload to delivery', () => {
       return res.body.status === 'completed' ? res.body : undefined;
     });
     const p = order.photos[0];
-    const names = [p.original_path, p.enhanced_path, p.thumbnail_path].map((k: string) => k.split('/').pop());
+    const names = [p.original_path, p.enhanced_path, p.thumbnail_path, p.preview_path, p.before_preview_path].map(
+      (k: string) => k.split('/').pop(),
+    );
     for (const name of names) {
       await as(owner).get(`/api/photos/file/${name}`).expect(200);
       await as(other).get(`/api/photos/file/${name}`).expect(404);

@@ -1,6 +1,7 @@
 /**
- * A small RFC 822 / MIME reader for tests: enough for what our mailers produce (plain or multipart/alternative,
- * quoted-printable, base64 or 7bit parts, RFC 2047 encoded headers). mailparser is not a dependency.
+ * A small RFC 822 / MIME reader for tests: enough for what our mailers produce (plain, or multipart/alternative with
+ * multipart/related inline images; quoted-printable, base64 or 7bit parts, RFC 2047 encoded headers). mailparser is
+ * not a dependency.
  */
 export interface ParsedEmail {
   /** Header names lower-cased, values unfolded and decoded; the first occurrence wins. */
@@ -13,12 +14,24 @@ export interface ParsedEmail {
   html?: string;
   /** Every http(s) link in the text body, in order. */
   links: string[];
+  /** Parts with a Content-ID (the HTML's `cid:` images), decoded. */
+  inlineImages: { cid: string; contentType: string; disposition: string; content: Buffer }[];
+  /** Every multipart type met, outermost first: `['multipart/alternative', 'multipart/related']`. */
+  multiparts: string[];
   raw: string;
+}
+
+interface LeafPart {
+  type: string;
+  headers: Record<string, string>;
+  bytes: Buffer;
+  content: string;
 }
 
 export function parseEmail(raw: string): ParsedEmail {
   const { headers, body } = splitEntity(raw);
-  const parts = leafParts(headers, body);
+  const multiparts: string[] = [];
+  const parts = leafParts(headers, body, multiparts);
   const text = parts.find((p) => p.type === 'text/plain')?.content ?? '';
   return {
     headers,
@@ -29,6 +42,15 @@ export function parseEmail(raw: string): ParsedEmail {
     text,
     html: parts.find((p) => p.type === 'text/html')?.content,
     links: (text.match(/https?:\/\/[^\s<>"'`]+/g) ?? []).map((link) => link.replace(/[.,;:!?)\]]+$/, '')),
+    inlineImages: parts
+      .filter((p) => p.headers['content-id'])
+      .map((p) => ({
+        cid: p.headers['content-id'].replace(/^<|>$/g, ''),
+        contentType: p.type,
+        disposition: (p.headers['content-disposition'] ?? '').split(';')[0].trim(),
+        content: p.bytes,
+      })),
+    multiparts,
     raw,
   };
 }
@@ -48,10 +70,11 @@ function splitEntity(raw: string): { headers: Record<string, string>; body: stri
   return { headers, body };
 }
 
-function leafParts(headers: Record<string, string>, body: string): { type: string; content: string }[] {
+function leafParts(headers: Record<string, string>, body: string, multiparts: string[]): LeafPart[] {
   const contentType = headers['content-type'] ?? 'text/plain';
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type.startsWith('multipart/')) {
+    multiparts.push(type);
     const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
     if (!boundary) return [];
     const sections = body.split(`--${boundary}`).slice(1);
@@ -59,17 +82,18 @@ function leafParts(headers: Record<string, string>, body: string): { type: strin
       .filter((section) => !section.startsWith('--'))
       .flatMap((section) => {
         const part = splitEntity(section.replace(/^\n/, ''));
-        return leafParts(part.headers, part.body.replace(/\n$/, ''));
+        return leafParts(part.headers, part.body.replace(/\n$/, ''), multiparts);
       });
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  return [{ type, content: decodeBody(body, encoding) }];
+  const bytes = decodeBody(body, encoding);
+  return [{ type, headers, bytes, content: bytes.toString('utf8') }];
 }
 
-function decodeBody(body: string, encoding: string): string {
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
-  return body;
+function decodeBody(body: string, encoding: string): Buffer {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(body), 'utf8');
+  return Buffer.from(body, 'utf8');
 }
 
 export function decodeQuotedPrintable(input: string): string {

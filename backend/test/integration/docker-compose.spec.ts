@@ -47,12 +47,13 @@ function environmentOf(name: string, env: Env = {}): Env {
   return Object.fromEntries(entries);
 }
 
-/** What an operator of the compose deployment sets: the Stripe keys and the metrics token. */
+/** What an operator of the compose deployment sets: the Stripe keys, the metrics token and the webhooks key. */
 const OPERATOR: Env = {
   STRIPE_SECRET_KEY: 'sk_live_operator',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_operator',
   STRIPE_WEBHOOK_SECRET: 'whsec_operator',
   METRICS_TOKEN: 'prometheus-token-0123456789',
+  WEBHOOKS_SECRET_KEY: 'q6bK3Gk0Xv7yV1o2uJx9cXn1m8p4rT5sW0zA2bC4dE8=',
 };
 const REQUIRED = Object.keys(OPERATOR);
 
@@ -99,7 +100,13 @@ describe('docker-compose.yml', () => {
       expect(() => loadConfig(environmentOf(name))).toThrow(/STRIPE_SECRET_KEY|METRICS_TOKEN|PAYMENTS/);
       // A staging host asks for the test gateway by name; metrics still need their token.
       expect(() => loadConfig(environmentOf(name, { PAYMENTS: 'test' }))).toThrow(/METRICS_TOKEN/);
-      const staging = loadConfig(environmentOf(name, { PAYMENTS: 'test', METRICS_TOKEN: OPERATOR.METRICS_TOKEN }));
+      const metrics = { PAYMENTS: 'test', METRICS_TOKEN: OPERATOR.METRICS_TOKEN };
+      expect(() => loadConfig(environmentOf(name, metrics))).toThrow(
+        /^Invalid environment variable WEBHOOKS_SECRET_KEY/,
+      );
+      const staging = loadConfig(
+        environmentOf(name, { ...metrics, WEBHOOKS_SECRET_KEY: OPERATOR.WEBHOOKS_SECRET_KEY }),
+      );
       expect(staging.stripe).toBeUndefined();
     },
   );

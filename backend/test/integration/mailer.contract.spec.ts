@@ -3,10 +3,12 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { ConfigModule } from '../../src/config/config.module';
 import { OutboxMailer } from '../../src/modules/notifications/adapters/outbox.mailer';
 import { SmtpMailer } from '../../src/modules/notifications/adapters/smtp.mailer';
+import { renderEmail } from '../../src/modules/notifications/application/render-email';
 import { NotificationsModule } from '../../src/modules/notifications/notifications.module';
 import { Mailer } from '../../src/modules/notifications/ports/mailer';
 import { ParsedEmail } from '../helpers/email';
@@ -25,7 +27,7 @@ interface Harness {
 /** Builds the Mailer the way the app does: ConfigModule + NotificationsModule choosing the adapter from config. */
 async function compile(config: AppConfig): Promise<TestingModule> {
   return Test.createTestingModule({
-    imports: [ConfigModule.forRoot(config), NotificationsModule.forRoot(config)],
+    imports: [ConfigModule.forRoot(config), NotificationsModule],
   }).compile();
 }
 
@@ -122,6 +124,40 @@ describe.each(adapters)('Mailer contract: %s', (_name, makeHarness) => {
     expect(mail.replyTo).toBe('support@listinglens.test');
     expect(mail.text.trim()).toBe('Café au lait: https://app.listinglens.test/o/1');
     expect(mail.html?.trim()).toBe('<p>Café au lait: <a href="https://app.listinglens.test/o/1">open</a></p>');
+  });
+
+  it('delivers a rendered email: text and HTML as alternatives, its thumbnails inline and referenced by cid', async () => {
+    const thumbnail = (background: string) =>
+      sharp({ create: { width: 400, height: 300, channels: 3, background } })
+        .webp()
+        .toBuffer();
+    const rendered = await renderEmail({
+      email: 'photos-ready',
+      name: 'Maria',
+      delivered: 2,
+      failed: 0,
+      link: 'https://app.listinglens.test/gallery?order=ord_42',
+      supportEmail: 'support@listinglens.test',
+      thumbnails: [
+        { name: 'kitchen.jpg', image: await thumbnail('#c08040') },
+        { name: 'bedroom.jpg', image: await thumbnail('#4080c0') },
+      ],
+    });
+    const mail = await send({ to: 'host@example.com', ...rendered });
+
+    expect(mail.subject).toBe('Your enhanced photos are ready');
+    expect(mail.multiparts).toEqual(['multipart/alternative', 'multipart/related']);
+    expect(mail.text.trim()).toBe(rendered.text);
+    expect(mail.links).toEqual(['https://app.listinglens.test/gallery?order=ord_42']);
+    expect(mail.html?.trim()).toBe(rendered.html.trim());
+    const referenced = [...(mail.html ?? '').matchAll(/src="cid:([^"]+)"/g)].map((m) => m[1]);
+    expect(referenced).toHaveLength(2);
+    expect(mail.inlineImages.map((image) => image.cid)).toEqual(referenced);
+    for (const [i, image] of mail.inlineImages.entries()) {
+      expect(image.contentType).toBe('image/jpeg');
+      expect(image.disposition).toBe('inline');
+      expect(image.content.equals(rendered.inlineImages[i].content)).toBe(true);
+    }
   });
 
   it('delivers each message separately', async () => {

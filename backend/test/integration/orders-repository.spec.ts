@@ -96,6 +96,7 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
         enhancedPath: 'e',
         previewPath: 'p',
         thumbnailPath: 't',
+        beforePreviewPath: 'b',
         engineVersion: 'v',
         report: {},
       });
@@ -111,6 +112,11 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
     expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toBeNull();
     expect(await order(orderId)).toMatchObject({ status: 'completed', completedAt: expect.any(Date) });
     expect((await balance(userId)).photosProcessed).toBe(1);
+    // What webhooks' reconciler reads back: the owner's orders completed since a time, with their delivered photos.
+    const before = new Date(Date.now() - 60_000);
+    expect(await orders.completedSince(db.manager, userId, before)).toEqual([{ id: orderId, photos_processed: 1 }]);
+    expect((await orders.completedSince(db.manager, userId + 1, before)).map((o) => o.id)).not.toContain(orderId);
+    expect(await orders.completedSince(db.manager, userId, new Date(Date.now() + 60_000))).toEqual([]);
   });
 
   it('claims the ready email of a completed order once, with its counts, and takes a released claim again', async () => {
@@ -122,6 +128,7 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
       enhancedPath: 'e',
       previewPath: 'p',
       thumbnailPath: 't',
+      beforePreviewPath: 'b',
       engineVersion: 'v',
       report: {},
     });

@@ -74,3 +74,21 @@ export async function waitForOrder(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** Supertest parser that keeps a binary body (a photo, a zip) as one Buffer. */
+export const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+/** Asks `probe` every `everyMs` until it gives a value; throws after `timeoutMs`. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 150): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -72,3 +72,21 @@ export function zipEntryNames(zip: Buffer): string[] {
   }
   return names;
 }
+
+/**
+ * The entries of a stored (uncompressed) zip with their bytes, from the central directory: each record gives the
+ * entry's size and where its local header starts (the archive streams, so local headers carry no sizes).
+ */
+export function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i + 46 <= zip.length; i++) {
+    if (zip.readUInt32LE(i) !== 0x02014b50) continue;
+    const size = zip.readUInt32LE(i + 20);
+    const nameLength = zip.readUInt16LE(i + 28);
+    const offset = zip.readUInt32LE(i + 42);
+    const name = zip.toString('utf8', i + 46, i + 46 + nameLength);
+    const dataStart = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+    entries.push({ name, data: zip.subarray(dataStart, dataStart + size) });
+  }
+  return entries;
+}

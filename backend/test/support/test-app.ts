@@ -8,14 +8,15 @@ import { createHttpApp, type CreateAppOptions } from '../../src/create-app';
 import { createScratchDatabase, testDatabaseUrl } from './postgres';
 
 /**
- * A production host as an operator must configure one: its public HTTPS address, a metrics token, and the test
- * gateway asked for by name (Stripe is out of reach here).
+ * A production host as an operator must configure one: its public HTTPS address, a metrics token, the key that
+ * encrypts webhook secrets, and the test gateway asked for by name (Stripe is out of reach here).
  */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://photos.example.com',
   PAYMENTS: 'test',
   METRICS_TOKEN: 'a-long-enough-scrape-token',
+  WEBHOOKS_SECRET_KEY: 'q6bK3Gk0Xv7yV1o2uJx9cXn1m8p4rT5sW0zA2bC4dE8=',
 };
 
 export interface TestApp {

@@ -21,8 +21,14 @@ import { AuthGuard } from './http/auth.guard';
 import { CsrfGuard } from './http/csrf.guard';
 import { GoogleController } from './http/google.controller';
 import { GoogleOAuthGuard } from './http/google-oauth.guard';
+import { ApiKeysRepository } from './persistence/api-keys.repository';
+import { LoginTokensRepository } from './persistence/login-tokens.repository';
+import { SessionsRepository } from './persistence/sessions.repository';
+import { UsersRepository } from './persistence/users.repository';
+import { UserAccounts } from './application/user-accounts';
 import { Clock } from './ports/clock';
 import { GoogleIdentity } from './ports/google-identity';
+import { NotificationsModule } from '../notifications';
 
 /**
  * Who the user is: sessions, magic links, Google, API keys, account repair; plus the global CSRF rule.
@@ -34,6 +40,7 @@ import { GoogleIdentity } from './ports/google-identity';
  *   `Clock` is injectable (tests replace `now()`).
  */
 @Module({
+  imports: [NotificationsModule],
   controllers: [AuthController, GoogleController, ApiKeysController],
   providers: [
     { provide: Clock, useClass: SystemClock },
@@ -51,6 +58,11 @@ import { GoogleIdentity } from './ports/google-identity';
       useFactory: (config: AppConfig) => (config.google ? new GoogleOAuthStrategy(config, config.google) : null),
     },
     GoogleOAuthGuard,
+    UsersRepository,
+    SessionsRepository,
+    LoginTokensRepository,
+    ApiKeysRepository,
+    UserAccounts,
     SignInWithGoogle,
     Sessions,
     AuthenticateRequest,
@@ -63,6 +75,6 @@ import { GoogleIdentity } from './ports/google-identity';
     ListApiKeys,
     RevokeApiKey,
   ],
-  exports: [Clock, AuthenticateRequest, AuthGuard],
+  exports: [Clock, AuthenticateRequest, AuthGuard, ApiKeysRepository],
 })
 export class AuthModule {}

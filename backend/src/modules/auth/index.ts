@@ -4,7 +4,11 @@ export { AuthGuard } from './http/auth.guard';
 export { CurrentUser } from './http/current-user.decorator';
 export type { AuthenticatedUser } from './domain/authenticated-user';
 export { Clock } from './ports/clock';
+/** Provided by the orders module (it owns the orders table), asked at sign-in. */
+export { OrderHistory } from './ports/order-history';
 export { ApiKeyEntity } from './persistence/api-key.entity';
+/** Which of a user's keys still work (webhooks: a revoked key's endpoints hear nothing). */
+export { ApiKeysRepository } from './persistence/api-keys.repository';
 export { LoginTokenEntity } from './persistence/login-token.entity';
 export { SessionEntity } from './persistence/session.entity';
 export { UserEntity } from './persistence/user.entity';

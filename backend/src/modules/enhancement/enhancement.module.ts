@@ -2,16 +2,33 @@ import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { StorageModule } from '../storage';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
+import { EventsModule } from '../../shared/events/events.module';
+import { MetricsModule } from '../../shared/metrics/metrics.module';
+import { QueueModule } from '../../shared/queue/queue.module';
+import { AnalyticsModule } from '../analytics';
 import { OrdersModule } from '../orders';
 import { PhotosModule } from '../photos';
+import { AdjustPhoto } from './application/adjust-photo.use-case';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
+import { RequeueQueuedAdjustments } from './application/requeue-queued-adjustments.use-case';
 import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
+import { AdjustPhotoJob } from './jobs/adjust-photo.job';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
+import { NotificationsModule } from '../notifications';
 
 @Module({
-  imports: [OrdersModule, PhotosModule, StorageModule],
+  imports: [
+    AnalyticsModule,
+    EventsModule,
+    MetricsModule,
+    NotificationsModule,
+    OrdersModule,
+    PhotosModule,
+    QueueModule,
+    StorageModule,
+  ],
   providers: [
     {
       provide: EnhancementModel,
@@ -24,6 +41,9 @@ import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhanceme
     EnhancePhoto,
     EnhancePhotoJob,
     RequeueUnfinishedEnhancements,
+    AdjustPhoto,
+    AdjustPhotoJob,
+    RequeueQueuedAdjustments,
   ],
 })
 export class EnhancementModule implements OnApplicationShutdown {

@@ -1,3 +1,4 @@
+import { QueueModule } from '../../shared/queue/queue.module';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { type AppConfig } from '../../config/app-config';
@@ -15,6 +16,7 @@ import { TestPaymentsController } from './http/test-payments.controller';
 import { PurchaseReceiptJob } from './jobs/purchase-receipt.job';
 import { LedgerRepository } from './persistence/ledger.repository';
 import { PaymentGateway } from './ports/payment-gateway';
+import { NotificationsModule } from '../notifications';
 
 /**
  * Purchases: Stripe when its keys are set, otherwise the local test gateway, whose confirm route only exists then.
@@ -34,14 +36,14 @@ export class PaymentsModule {
       const stripe = config.stripe;
       return {
         module: PaymentsModule,
-        imports: [AuthModule, OrdersModule],
+        imports: [AuthModule, NotificationsModule, OrdersModule, QueueModule],
         controllers: [PaymentsController, StripeWebhookController],
         providers: [...common, { provide: PaymentGateway, useFactory: () => new StripePaymentGateway(stripe) }],
       };
     }
     return {
       module: PaymentsModule,
-      imports: [AuthModule, OrdersModule],
+      imports: [AuthModule, NotificationsModule, OrdersModule, QueueModule],
       controllers: [PaymentsController, StripeWebhookController, TestPaymentsController],
       providers: [
         ...common,

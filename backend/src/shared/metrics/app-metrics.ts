@@ -16,6 +16,9 @@ export interface EnhancementObservation {
 
 export type JobOutcome = 'completed' | 'failed' | 'retry';
 
+/** How one webhook attempt ended: delivered (2xx), retry (failed, another attempt is queued) or failed (no more). */
+export type WebhookOutcome = 'delivered' | 'retry' | 'failed';
+
 export interface PurgeResult {
   orders: number;
   photos: number;
@@ -70,6 +73,12 @@ export class AppMetrics {
     help: 'Engine time per input megapixel, by pipeline and learned model (maxim-enhancement is the low-light one)',
     labelNames: ['engine', 'model'] as const,
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 60],
+    registers: [this.registry],
+  });
+  private readonly webhookDeliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome: delivered, retry (failed, another attempt queued) or failed (gave up)',
+    labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
   private readonly purgeRuns = this.counter('purge_runs_total', 'Retention purge runs');
@@ -140,6 +149,10 @@ export class AppMetrics {
       { engine: report.pipeline, model: report.corrections.learned.model ?? 'none' },
       seconds / megapixels,
     );
+  }
+
+  observeWebhookDelivery(outcome: WebhookOutcome): void {
+    this.webhookDeliveries.inc({ outcome });
   }
 
   /** One retention purge run and what it removed. */

@@ -11,6 +11,10 @@ export interface JobPayloads {
   'photos.enhance': { photoId: number };
   /** Emails the host that an order's photos are ready, once. */
   'orders.photos-ready': { orderId: string };
+  /** Renders a delivered photo again from its original with a host's adjustment. */
+  'photos.adjust': { adjustmentId: number };
+  /** One HTTP attempt of one webhook delivery; a failed attempt queues the next one itself, later. */
+  'webhooks.deliver': { deliveryId: number; attempt: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -31,6 +35,10 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // core busy and a model thread of ~0.8 GB.
   'photos.enhance': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
   'orders.photos-ready': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
+  'photos.adjust': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
+  // These attempts cover our own faults (the database away); the receiver's answers have their own longer schedule
+  // (WEBHOOKS_RETRY_BASE_SECONDS), kept in the delivery row.
+  'webhooks.deliver': { attempts: 3, backoffMs: 5_000, concurrency: 4 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

@@ -1,12 +1,11 @@
 import {
-  Global,
   Injectable,
   Logger,
   Module,
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { DiscoveryService } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
 import { AppMetrics, type JobOutcome } from '../metrics/app-metrics';
 import { withLogContext } from '../logging/log-context';
@@ -87,9 +86,8 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
   }
 }
 
-@Global()
+/** The JobQueue port: imported by every module that queues a job (and by the metrics, which read its depth). */
 @Module({
-  imports: [DiscoveryModule],
   providers: [
     {
       provide: JobQueue,
@@ -105,7 +103,6 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
           : new InProcessJobQueue(config.operations.shutdownTimeoutMs, concurrency);
       },
     },
-    JobConsumers,
   ],
   exports: [JobQueue],
 })

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '../../components/ui/use-toast';
 import { fakeApi, json } from '../../test/fetch-mock';
 import { currentLocation, notifications, renderApp } from '../../test/render-app';
@@ -33,7 +33,7 @@ const photos = [
   photo(4, 'terrace.jpg', { order_id: 'ord_b' }),
 ];
 
-function serve(list: Photo[], extra: Record<string, () => Response> = {}) {
+function serve(list: Photo[], extra: Record<string, () => Response | Promise<Response>> = {}) {
   return fakeApi({ 'GET /api/auth/me': () => json(signedInUser), 'GET /api/photos': () => json(list), ...extra });
 }
 
@@ -76,7 +76,7 @@ describe('gallery', () => {
 
     expect(within(viewer()).getByRole('img', { name: 'kitchen.jpg, enhanced' })).toHaveAttribute(
       'src',
-      '/api/photos/view/1',
+      '/api/photos/file/1-preview.jpg',
     );
     expect(screen.queryByText('Select a photo from the gallery to view it here')).not.toBeInTheDocument();
   });
@@ -117,8 +117,150 @@ describe('gallery', () => {
     await user.click(screen.getByRole('tab', { name: 'Enhanced' }));
     expect(within(viewer()).getByRole('img', { name: 'bedroom.jpg, enhanced' })).toHaveAttribute(
       'src',
-      '/api/photos/view/2',
+      '/api/photos/file/2-preview.jpg',
     );
+  });
+
+  it('opens a photo that has its original preview on a before/after slider, with its download name and what was changed', async () => {
+    serve([
+      photo(5, 'IMG_0042.HEIC', {
+        before_preview_path: 'previews/7/ord_a/5-before.webp',
+        preview_path: 'previews/7/ord_a/5-preview.webp',
+        download_name: 'IMG_0042-enhanced.jpg',
+        width: 3000,
+        height: 4000,
+        changes: ['Brightened by 1.2 stops', 'Warm cast removed'],
+      }),
+      photo(6, 'hall.jpg', { download_name: 'hall-enhanced.jpg', changes: [] }),
+    ]);
+    const { user } = await renderApp('/gallery');
+    await screen.findByRole('heading', { name: 'All Photos (2)' });
+
+    expect(screen.getByRole('tab', { name: 'Before / after' })).toHaveAttribute('aria-selected', 'true');
+    const slider = within(viewer()).getByRole('slider', {
+      name: 'IMG_0042-enhanced.jpg: drag to compare before and after',
+    });
+    expect(slider).toHaveAttribute('aria-valuenow', '50');
+    await user.click(slider);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(slider).toHaveAttribute('aria-valuenow', '40');
+    expect(within(viewer()).getByRole('img', { name: 'IMG_0042-enhanced.jpg before enhancement' })).toHaveAttribute(
+      'src',
+      '/api/photos/file/5-before.webp',
+    );
+    expect(within(viewer()).getByRole('img', { name: 'IMG_0042-enhanced.jpg after enhancement' })).toHaveAttribute(
+      'src',
+      '/api/photos/file/5-preview.webp',
+    );
+    // A portrait photo keeps its shape: the frame is 3:4, not the landing's 3:2 crop.
+    expect(screen.getByTestId('before-after-frame')).toHaveStyle({ aspectRatio: '0.75' });
+    expect(screen.getByText('IMG_0042-enhanced.jpg')).toBeInTheDocument();
+    const changes = screen.getByRole('list', { name: 'What we changed' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Brightened by 1.2 stops', 'Warm cast removed']);
+
+    // A photo with nothing to compare (enhanced before originals had previews) opens on Enhanced, and a photo
+    // that needed no change says nothing about changes.
+    await user.click(screen.getByRole('button', { name: 'hall.jpg' }));
+    expect(screen.queryByRole('tab', { name: 'Before / after' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Enhanced' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('list', { name: 'What we changed' })).not.toBeInTheDocument();
+    expect(screen.getByText('hall-enhanced.jpg')).toBeInTheDocument();
+  });
+
+  describe('asking for an adjustment', () => {
+    const window = (remaining: number | null, until = '2026-11-28T11:00:00Z') => ({
+      adjustable_until: until,
+      remaining,
+      adjustments: [],
+    });
+
+    it('sends the chosen style and steps, says so, and shows the photo as being adjusted until the new version is in', async () => {
+      let adjusting = false;
+      const api = serve([photo(1, 'kitchen.jpg')], {
+        'GET /api/photos': () => json([photo(1, 'kitchen.jpg', { adjusting })]),
+        'GET /api/photos/1/adjustments': () => json(window(1)),
+        'POST /api/photos/1/adjustments': () => {
+          adjusting = true;
+          return json({ id: 9, photo_id: 1, status: 'queued' }, 202);
+        },
+      });
+      const { user } = await renderApp('/gallery');
+      expect(
+        await screen.findByText('You can ask for 1 free rework of this photo until November 28, 2026.'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Ask for an adjustment' }));
+      const form = screen.getByRole('form', { name: 'Ask for an adjustment' });
+      await user.click(within(form).getByRole('radio', { name: /Warm/ }));
+      fireEvent.change(within(form).getByRole('slider', { name: 'Brightness' }), { target: { value: '1' } });
+      expect(within(form).getByRole('slider', { name: 'Brightness' })).toHaveAttribute(
+        'aria-valuetext',
+        'Brighter by 1 step',
+      );
+      fireEvent.change(within(form).getByRole('slider', { name: 'Warmth' }), { target: { value: '-2' } });
+      await user.click(within(form).getByRole('checkbox', { name: 'Straighten verticals' }));
+      await user.click(within(form).getByRole('button', { name: 'Request adjustment' }));
+
+      expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
+      expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
+        { style: 'warm', brightness: 1, warmth: -2, straighten: false },
+      ]);
+      expect(
+        await screen.findByText('Adjustment in progress. The new version replaces this one when it is ready.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
+    });
+
+    it("shows the server's reason when the adjustment is refused, and keeps the form", async () => {
+      serve([photo(1, 'kitchen.jpg')], {
+        'GET /api/photos/1/adjustments': () => json(window(1)),
+        'POST /api/photos/1/adjustments': () =>
+          json(
+            {
+              statusCode: 409,
+              code: 'ADJUSTMENT_IN_PROGRESS',
+              message: 'An adjustment of this photo is already in progress. You can ask for another once it is ready.',
+            },
+            409,
+          ),
+      });
+      const { user } = await renderApp('/gallery');
+      await user.click(await screen.findByRole('button', { name: 'Ask for an adjustment' }));
+      await user.click(screen.getByRole('button', { name: 'Request adjustment' }));
+      const toast = await notifications().findByRole('listitem');
+      expect(toast).toHaveTextContent('Adjustment not requested');
+      expect(toast).toHaveTextContent('An adjustment of this photo is already in progress.');
+      expect(screen.getByRole('form', { name: 'Ask for an adjustment' })).toBeInTheDocument();
+    });
+
+    it('says premium photos can be adjusted as often as the host likes', async () => {
+      serve([photo(1, 'kitchen.jpg')], { 'GET /api/photos/1/adjustments': () => json(window(null)) });
+      await renderApp('/gallery');
+      expect(
+        await screen.findByText('Premium: adjust this photo as often as you like until November 28, 2026.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Ask for an adjustment' })).toBeInTheDocument();
+    });
+
+    it('offers nothing once the free rework is used or the 7-day window has closed, and says which', async () => {
+      serve([photo(1, 'kitchen.jpg'), photo(2, 'bedroom.jpg')], {
+        'GET /api/photos/1/adjustments': () => json(window(0, '2099-01-01T00:00:00Z')),
+        'GET /api/photos/2/adjustments': () => json(window(0, '2020-03-04T00:00:00Z')),
+      });
+      const { user } = await renderApp('/gallery');
+      expect(
+        await screen.findByText('This photo has had its free rework. Premium packages include unlimited adjustments.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'bedroom.jpg' }));
+      expect(
+        await screen.findByText('The 7-day adjustment window for this photo closed on March 4, 2020.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
+    });
   });
 
   it("'Download' saves the selected photo and says 'Download successful' with its file name", async () => {
@@ -179,8 +321,18 @@ describe('gallery', () => {
     expect(notifications().getByRole('listitem')).toHaveTextContent(
       'Download started3 photos are downloading as a ZIP file.',
     );
-    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_a', numPhotos: 2 });
-    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_b', numPhotos: 1 });
+    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_a', numPhotos: 2, preset: 'original' });
+    expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_b', numPhotos: 1, preset: 'original' });
+  });
+
+  it("marks each order's suggested cover photo, in the list and in the viewer", async () => {
+    serve([photo(1, 'kitchen.jpg'), photo(2, 'living-room.jpg', { cover_suggestion: true })]);
+    const { user } = await renderApp('/gallery');
+    const cover = await screen.findByRole('button', { name: 'living-room.jpg, suggested cover' });
+    expect(within(cover).getByText('Cover')).toBeInTheDocument();
+    expect(screen.queryByText(/Suggested cover photo:/)).not.toBeInTheDocument();
+    await user.click(cover);
+    expect(screen.getByText(/Suggested cover photo:/)).toBeInTheDocument();
   });
 
   it('has a tips panel linking to an outside listing-photo guide', async () => {

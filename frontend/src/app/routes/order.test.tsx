@@ -253,14 +253,50 @@ describe('order page', () => {
       expect(screen.getByRole('button', { name: 'Download All Photos' })).toBeEnabled();
       expect(screen.getByRole('link', { name: 'Open gallery' })).toHaveAttribute('href', '/gallery?order=ord_1');
 
+      // Enhanced before originals had previews: the thumbnail, whole.
       const kitchen = within(screen.getByTestId('order-photo-1'));
       expect(kitchen.getByRole('img', { name: 'kitchen.jpg' })).toHaveAttribute('src', '/api/photos/file/1-thumb.jpg');
+      expect(kitchen.getByRole('img', { name: 'kitchen.jpg' })).toHaveClass('object-contain');
       expect(kitchen.getByText('Enhanced')).toBeInTheDocument();
       expect(kitchen.getByRole('button', { name: 'Download kitchen.jpg' })).toHaveTextContent('Download');
 
       const garden = within(screen.getByTestId('order-photo-3'));
       expect(garden.getByText('Photo not available')).toBeInTheDocument();
       expect(garden.queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('shows each delivered photo whole on a before/after slider, named as its download, with what was changed', async () => {
+      serve({
+        ...completedOrder,
+        photos: [
+          {
+            ...enhanced(1, 'Küche.jpg'),
+            preview_path: 'previews/7/ord_1/1-preview.webp',
+            before_preview_path: 'previews/7/ord_1/1-before.webp',
+            download_name: 'Küche-enhanced.jpg',
+            width: 2000,
+            height: 3000,
+            changes: ['Verticals straightened by 3°', 'Noise reduced'],
+          },
+        ],
+      });
+      const { user } = await renderApp('/order?order=ord_1');
+
+      const card = within(await screen.findByTestId('order-photo-1'));
+      const slider = card.getByRole('slider', { name: 'Küche-enhanced.jpg: drag to compare before and after' });
+      await user.click(slider);
+      await user.keyboard('{End}');
+      expect(slider).toHaveAttribute('aria-valuenow', '100');
+      expect(card.getByRole('img', { name: 'Küche-enhanced.jpg before enhancement' })).toHaveAttribute(
+        'src',
+        '/api/photos/file/1-before.webp',
+      );
+      expect(card.getByTestId('before-after-frame')).toHaveStyle({ aspectRatio: String(2000 / 3000) });
+      expect(card.getByText('Küche-enhanced.jpg')).toBeInTheDocument();
+      expect(card.getByText('Enhanced')).toBeInTheDocument();
+      expect(card.getByRole('list', { name: 'What we changed' })).toHaveTextContent(
+        'Verticals straightened by 3°Noise reduced',
+      );
     });
 
     it('after the 90-day purge: says when the photos were deleted and shows each as not available', async () => {
@@ -334,7 +370,7 @@ describe('order page', () => {
       let toast = notifications().getByRole('listitem');
       expect(toast).toHaveTextContent('Preparing download');
       expect(toast).toHaveTextContent('Preparing a ZIP file of 2 photos...');
-      expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_1', numPhotos: 2 });
+      expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_1', numPhotos: 2, preset: 'original' });
 
       await waitFor(() => expect(screen.getByRole('button', { name: 'Download All Photos' })).toBeEnabled(), {
         timeout: 3000,
@@ -343,6 +379,18 @@ describe('order page', () => {
       expect(toast).toHaveTextContent('Download started');
       expect(toast).toHaveTextContent('2 photos are downloading as a ZIP file.');
       expect(clicks).toHaveLength(1);
+    });
+
+    it("downloads the zip in a listing platform's format when one is picked", async () => {
+      const clicks = recordDownloadClicks();
+      serve(completedOrder);
+      const { user } = await renderApp('/order?order=ord_1');
+
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Format' }), 'Airbnb (3:2, up to 2400 px)');
+      await user.click(screen.getByRole('button', { name: 'Download All Photos' }));
+
+      expect(clicks).toEqual([{ href: '/api/orders/ord_1/download?preset=airbnb', download: '' }]);
+      expect(track).toHaveBeenCalledWith('Batch Download', { orderId: 'ord_1', numPhotos: 2, preset: 'airbnb' });
     });
 
     it("says 'No photos to download' when none of the order's photos was enhanced", async () => {

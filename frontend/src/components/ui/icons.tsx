@@ -35,3 +35,15 @@ export function CheckIcon({ className = 'mt-0.5 size-5 shrink-0 text-teal-600' }
     </svg>
   );
 }
+
+export function WarningIcon({ className = 'mt-px size-3.5 shrink-0' }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className={className} fill="currentColor">
+      <path
+        fillRule="evenodd"
+        d="M8.3 2.9a2 2 0 013.4 0l6.1 10.6A2 2 0 0116.1 16.5H3.9a2 2 0 01-1.7-3L8.3 2.9zM10 7a1 1 0 00-1 1v3a1 1 0 102 0V8a1 1 0 00-1-1zm0 6.2a1 1 0 100 2 1 1 0 000-2z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}

@@ -14,6 +14,17 @@ export interface BeforeAfterItem {
   subtitle: string;
   beforeImage: string;
   afterImage: string;
+  /** Attribution of a real photo (CC BY requires it beside the image); illustrations have none. */
+  credit?: string;
+}
+
+/** A real room, before and as our engine delivered it: the large example under the hero. */
+export interface ExampleRoom {
+  beforeImage: string;
+  afterImage: string;
+  width: number;
+  height: number;
+  credit: string;
 }
 
 export interface FaqItem {
@@ -76,11 +87,25 @@ const roomImages = (slug: string) => ({
 export const BEFORE_AFTER_ITEMS: readonly BeforeAfterItem[] = [
   { title: 'Living room', subtitle: 'Balanced window light and true colours', ...roomImages('living-room') },
   { title: 'Kitchen', subtitle: 'Neutral whites and crisp counters', ...roomImages('kitchen') },
-  { title: 'Bedroom', subtitle: 'Warm, bright and inviting', ...roomImages('bedroom') },
+  {
+    title: 'Bedroom',
+    subtitle: 'Bright windows held, colours kept true',
+    ...roomImages('bedroom'),
+    credit: 'Photo: Zoriah Miller, Dollar Street (family 171, Jordan), Gapminder, CC BY 4.0, enhanced by ListingLens',
+  },
   { title: 'Bathroom', subtitle: 'Clean tiles without a colour cast', ...roomImages('bathroom') },
   { title: 'Exterior', subtitle: 'Clear sky and straight verticals', ...roomImages('exterior') },
   { title: 'Dining area', subtitle: 'Lifted shadows, natural detail', ...roomImages('dining-area') },
 ];
+
+/** See docs/landing-assets.md: a Dollar Street photo (CC BY 4.0) and engine 'auto' output of it, untouched. */
+export const EXAMPLE_ROOM: ExampleRoom = {
+  beforeImage: '/example-room/bedroom-usa-before.webp',
+  afterImage: '/example-room/bedroom-usa-after.webp',
+  width: 1600,
+  height: 1200,
+  credit: 'Photo: Raashi Saxena (2019), Dollar Street, Gapminder, CC BY 4.0, enhanced by ListingLens',
+};
 
 /** Shown when a before/after image cannot be loaded. */
 export const PLACEHOLDER_IMAGE = '/before-after/placeholder.svg';

@@ -156,10 +156,31 @@ describe('landing page', () => {
 });
 
 describe('before/after sliders', () => {
+  it('shows a real example bedroom under the hero, the engine output as is, credited under CC BY 4.0', async () => {
+    signedOut();
+    await renderApp('/');
+    const slider = screen.getByRole('slider', { name: 'Example bedroom: drag to compare before and after' });
+    expect(slider).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('img', { name: 'Example bedroom after enhancement' })).toHaveAttribute(
+      'src',
+      '/example-room/bedroom-usa-after.webp',
+    );
+    expect(
+      screen.getByText('Photo: Raashi Saxena (2019), Dollar Street, Gapminder, CC BY 4.0, enhanced by ListingLens'),
+    ).toBeInTheDocument();
+    // The gallery's bedroom card is a real photo too, with its own credit; the other rooms stay illustrations.
+    const bedroom = screen
+      .getByRole('slider', { name: 'Bedroom: drag to compare before and after' })
+      .closest('figure')!;
+    expect(
+      within(bedroom).getByText(/^Photo: Zoriah Miller, .*CC BY 4\.0, enhanced by ListingLens$/),
+    ).toBeInTheDocument();
+  });
+
   it('shows the six rooms, each starting at 50 %', async () => {
     signedOut();
     await renderApp('/');
-    const sliders = screen.getAllByRole('slider');
+    const sliders = within(document.getElementById('before-after')!).getAllByRole('slider');
     expect(sliders).toHaveLength(6);
     expect(BEFORE_AFTER_ITEMS.map((i) => i.title)).toEqual([
       'Living room',
@@ -175,7 +196,7 @@ describe('before/after sliders', () => {
   it('follows a mouse drag and a touch drag', async () => {
     signedOut();
     await renderApp('/');
-    const frame = screen.getAllByTestId('before-after-frame')[0];
+    const frame = within(document.getElementById('before-after')!).getAllByTestId('before-after-frame')[0];
     jest.spyOn(frame, 'getBoundingClientRect').mockReturnValue({
       left: 100,
       width: 400,
@@ -206,7 +227,7 @@ describe('before/after sliders', () => {
   it('moves with the keyboard', async () => {
     signedOut();
     const { user } = await renderApp('/');
-    const slider = screen.getAllByRole('slider')[1];
+    const slider = within(document.getElementById('before-after')!).getAllByRole('slider')[1];
     slider.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(slider).toHaveAttribute('aria-valuenow', '60');

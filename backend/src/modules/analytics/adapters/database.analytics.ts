@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { AnalyticsEventEntity } from '../persistence/analytics-event.entity';
+import { DataSource } from 'typeorm';
+import { AnalyticsEventsRepository } from '../persistence/analytics-events.repository';
 import { Analytics, type AnalyticsProperties } from '../ports/analytics';
 
 /** The embedded default: events are rows of `analytics_events` in our own database. */
@@ -9,13 +8,16 @@ import { Analytics, type AnalyticsProperties } from '../ports/analytics';
 export class DatabaseAnalytics extends Analytics {
   private readonly logger = new Logger(DatabaseAnalytics.name);
 
-  constructor(@InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: AnalyticsEventsRepository,
+  ) {
     super();
   }
 
   async capture(event: string, distinctId: string | null, properties: AnalyticsProperties = {}): Promise<void> {
     try {
-      await this.events.save(this.events.create({ event, distinctId, properties }), { reload: false });
+      await this.events.insert(this.dataSource.manager, { event, distinctId, properties });
     } catch (error) {
       this.logger.warn(`Analytics event "${event}" not recorded: ${String(error)}`);
     }

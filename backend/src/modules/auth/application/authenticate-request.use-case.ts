@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
-import { ApiKeyEntity } from '../persistence/api-key.entity';
-import { UserEntity } from '../persistence/user.entity';
+import { DataSource } from 'typeorm';
+import { ApiKeysRepository } from '../persistence/api-keys.repository';
+import { UsersRepository } from '../persistence/users.repository';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 import { type AuthenticatedUser } from '../domain/authenticated-user';
 import { sha256 } from '../domain/secret-token';
@@ -19,8 +18,9 @@ export const INVALID_API_KEY_MESSAGE = 'This API key is invalid or has been revo
 export class AuthenticateRequest {
   constructor(
     private readonly sessions: Sessions,
-    @InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeysRepository,
+    private readonly users: UsersRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -31,13 +31,14 @@ export class AuthenticateRequest {
   }
 
   private async byApiKey(key: string): Promise<AuthenticatedUser> {
-    const found = await this.apiKeys.findOneBy({ keyHash: sha256(key), revokedAt: IsNull() });
-    const user = found && (await this.users.findOneBy({ id: found.userId }));
+    const tx = this.dataSource.manager;
+    const found = await this.apiKeys.findActiveByHash(tx, sha256(key));
+    const user = found && (await this.users.findById(tx, found.userId));
     if (!found || !user) throw new UnauthorizedError(INVALID_API_KEY_MESSAGE, 'INVALID_API_KEY');
     const now = this.clock.now();
     if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      await this.apiKeys.update({ id: found.id }, { lastUsedAt: now });
+      await this.apiKeys.touch(tx, found.id, now);
     }
-    return { id: user.id, email: user.email, via: 'apiKey' };
+    return { id: user.id, email: user.email, via: 'apiKey', apiKeyId: found.id };
   }
 }

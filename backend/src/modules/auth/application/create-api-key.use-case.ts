@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { ApiKeyEntity } from '../persistence/api-key.entity';
+import { DataSource } from 'typeorm';
+import { type ApiKeyEntity } from '../persistence/api-key.entity';
+import { ApiKeysRepository } from '../persistence/api-keys.repository';
 import { newApiKey } from '../domain/api-key';
 import { sha256 } from '../domain/secret-token';
 import { Clock } from '../ports/clock';
@@ -10,19 +10,20 @@ import { Clock } from '../ports/clock';
 @Injectable()
 export class CreateApiKey {
   constructor(
-    @InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>,
+    private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly clock: Clock,
   ) {}
 
   async execute(userId: number, name: string): Promise<{ entity: ApiKeyEntity; key: string }> {
     const { key, prefix } = newApiKey();
-    const entity = this.apiKeys.create({
+    const entity = await this.apiKeys.insert(this.dataSource.manager, {
       userId,
       name: name.trim(),
       prefix,
       keyHash: sha256(key),
       createdAt: this.clock.now(),
     });
-    return { entity: await this.apiKeys.save(entity), key };
+    return { entity, key };
   }
 }

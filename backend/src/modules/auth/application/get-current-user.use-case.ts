@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { UserEntity } from '../persistence/user.entity';
+import { DataSource } from 'typeorm';
+import { type UserEntity } from '../persistence/user.entity';
+import { UsersRepository } from '../persistence/users.repository';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 
 @Injectable()
 export class GetCurrentUser {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+  ) {}
 
   async execute(userId: number): Promise<UserEntity> {
-    const user = await this.users.findOneBy({ id: userId });
+    const user = await this.users.findById(this.dataSource.manager, userId);
     // Sessions cascade with their user, so this only happens if the account vanished mid-request.
     if (!user) throw new UnauthorizedError();
     return user;

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
-import { UserEntity } from '../persistence/user.entity';
+import { DataSource } from 'typeorm';
+import { type UserEntity } from '../persistence/user.entity';
+import { UsersRepository } from '../persistence/users.repository';
 import { NotFoundError } from '../../../shared/errors/app-error';
 
 /**
@@ -12,11 +11,14 @@ import { NotFoundError } from '../../../shared/errors/app-error';
  */
 @Injectable()
 export class LinkExternalAuthId {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+  ) {}
 
   async execute(userId: number): Promise<UserEntity> {
-    await this.users.update({ id: userId, supabaseId: IsNull() }, { supabaseId: randomUUID() });
-    const user = await this.users.findOneBy({ id: userId });
+    await this.users.linkExternalAuthId(this.dataSource.manager, userId);
+    const user = await this.users.findById(this.dataSource.manager, userId);
     if (!user) throw new NotFoundError('USER_NOT_FOUND', 'Failed to fix account. Please try again later.');
     return user;
   }

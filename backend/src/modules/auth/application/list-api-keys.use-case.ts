@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
-import { ApiKeyEntity } from '../persistence/api-key.entity';
+import { DataSource } from 'typeorm';
+import { type ApiKeyEntity } from '../persistence/api-key.entity';
+import { ApiKeysRepository } from '../persistence/api-keys.repository';
 
 /** The caller's keys that still work, newest first. */
 @Injectable()
 export class ListApiKeys {
-  constructor(@InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeysRepository,
+  ) {}
 
   execute(userId: number): Promise<ApiKeyEntity[]> {
-    return this.apiKeys.find({ where: { userId, revokedAt: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return this.apiKeys.listActive(this.dataSource.manager, userId);
   }
 }

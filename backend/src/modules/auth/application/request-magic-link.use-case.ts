@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { LoginTokenEntity } from '../persistence/login-token.entity';
+import { LoginTokensRepository } from '../persistence/login-tokens.repository';
 import { RateLimitedError, UnavailableError } from '../../../shared/errors/app-error';
-import { Mailer } from '../../notifications';
+import { Mailer, renderEmail } from '../../notifications';
 import {
   MAGIC_LINK_MESSAGES,
   MAGIC_LINK_RATE_LIMIT,
@@ -24,7 +23,8 @@ const STALE_TOKEN_AGE_MS = Math.max(MAGIC_LINK_TTL_MS, MAGIC_LINK_RATE_LIMIT.win
 @Injectable()
 export class RequestMagicLink {
   constructor(
-    @InjectRepository(LoginTokenEntity) private readonly tokens: Repository<LoginTokenEntity>,
+    private readonly dataSource: DataSource,
+    private readonly tokens: LoginTokensRepository,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -35,11 +35,12 @@ export class RequestMagicLink {
     const now = this.clock.now();
     await this.enforceRateLimit(email, input.ip ?? null, now);
     // Tokens past both their expiry and the rate-limit window are dead weight.
-    await this.tokens.delete({ email, createdAt: LessThan(new Date(now.getTime() - STALE_TOKEN_AGE_MS)) });
+    const tx = this.dataSource.manager;
+    await this.tokens.deleteCreatedBefore(tx, email, new Date(now.getTime() - STALE_TOKEN_AGE_MS));
 
     const accessToken = newSecret();
     const refreshToken = newSecret();
-    await this.tokens.insert({
+    await this.tokens.insert(tx, {
       email,
       tokenHash: sha256(accessToken),
       refreshHash: sha256(refreshToken),
@@ -50,17 +51,7 @@ export class RequestMagicLink {
 
     const link = magicLinkUrl(this.config.publicUrl, accessToken, refreshToken);
     try {
-      await this.mailer.send({
-        to: email,
-        subject: 'Your ListingLens sign-in link',
-        text:
-          `Hello,\n\nUse this link to sign in to ListingLens. It works once and expires in 15 minutes:\n\n${link}\n\n` +
-          `If you did not ask to sign in, you can ignore this email.\n`,
-        html:
-          `<p>Hello,</p><p>Use this link to sign in to ListingLens. It works once and expires in 15 minutes.</p>` +
-          `<p><a href="${link}">Sign in to ListingLens</a></p>` +
-          `<p>If you did not ask to sign in, you can ignore this email.</p>`,
-      });
+      await this.mailer.send({ to: email, ...(await renderEmail({ email: 'sign-in-link', link })) });
     } catch {
       throw new UnavailableError('MAIL_UNAVAILABLE', 'We could not send the sign-in email. Please try again later.');
     }
@@ -70,20 +61,17 @@ export class RequestMagicLink {
   /** Counted from the tokens table, so the limit holds across every API instance. */
   private async enforceRateLimit(email: string, ip: string | null, now: Date): Promise<void> {
     const since = new Date(now.getTime() - MAGIC_LINK_RATE_LIMIT.windowMs);
-    const [byEmail] = await this.tokens.query(
-      `SELECT count(*)::int AS n, min(created_at) AS oldest FROM login_tokens WHERE lower(email) = $1 AND created_at > $2`,
-      [email, since],
-    );
-    const [byIp] = ip
-      ? await this.tokens.query(
-          `SELECT count(*)::int AS n, min(created_at) AS oldest FROM login_tokens WHERE request_ip = $1 AND created_at > $2`,
-          [ip, since],
-        )
-      : [{ n: 0, oldest: null }];
+    const tx = this.dataSource.manager;
+    const byEmail = await this.tokens.requestedSince(tx, { email }, since);
+    const byIp = ip ? await this.tokens.requestedSince(tx, { ip }, since) : { count: 0, oldest: null };
     const hit =
-      byEmail.n >= MAGIC_LINK_RATE_LIMIT.perEmail ? byEmail : byIp.n >= MAGIC_LINK_RATE_LIMIT.perIp ? byIp : null;
-    if (!hit) return;
-    const freesAt = new Date(hit.oldest).getTime() + MAGIC_LINK_RATE_LIMIT.windowMs;
+      byEmail.count >= MAGIC_LINK_RATE_LIMIT.perEmail
+        ? byEmail
+        : byIp.count >= MAGIC_LINK_RATE_LIMIT.perIp
+          ? byIp
+          : null;
+    if (!hit?.oldest) return;
+    const freesAt = hit.oldest.getTime() + MAGIC_LINK_RATE_LIMIT.windowMs;
     throw new RateLimitedError(
       MAGIC_LINK_MESSAGES.rateLimited,
       Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),

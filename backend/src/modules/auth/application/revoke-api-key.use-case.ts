@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
-import { ApiKeyEntity } from '../persistence/api-key.entity';
+import { DataSource } from 'typeorm';
+import { ApiKeysRepository } from '../persistence/api-keys.repository';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { Clock } from '../ports/clock';
 
@@ -9,12 +8,13 @@ import { Clock } from '../ports/clock';
 @Injectable()
 export class RevokeApiKey {
   constructor(
-    @InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>,
+    private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly clock: Clock,
   ) {}
 
   async execute(userId: number, id: number): Promise<void> {
-    const result = await this.apiKeys.update({ id, userId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
-    if (result.affected !== 1) throw new NotFoundError('API_KEY_NOT_FOUND', 'This API key does not exist.');
+    const revoked = await this.apiKeys.revoke(this.dataSource.manager, userId, id, this.clock.now());
+    if (!revoked) throw new NotFoundError('API_KEY_NOT_FOUND', 'This API key does not exist.');
   }
 }

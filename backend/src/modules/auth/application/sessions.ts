@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, LessThan, Repository } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { SessionEntity } from '../persistence/session.entity';
+import { SessionsRepository } from '../persistence/sessions.repository';
 import { type AuthenticatedUser } from '../domain/authenticated-user';
 import { newSecret, sha256 } from '../domain/secret-token';
 import { Clock } from '../ports/clock';
@@ -20,7 +19,8 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 @Injectable()
 export class Sessions {
   constructor(
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -32,20 +32,19 @@ export class Sessions {
   async start(
     userId: number,
     context: { userAgent?: string; previousToken?: string },
-    em: EntityManager = this.sessions.manager,
+    tx: EntityManager = this.dataSource.manager,
   ): Promise<StartedSession> {
     const now = this.clock.now();
     const token = newSecret();
     const expiresAt = new Date(now.getTime() + this.config.session.ttlDays * 24 * 60 * 60 * 1000);
-    if (context.previousToken) await em.delete(SessionEntity, { tokenHash: sha256(context.previousToken) });
+    if (context.previousToken) await this.sessions.delete(tx, sha256(context.previousToken));
     // Expired sessions are refused on read; sweeping this user's at sign-in keeps the table from growing forever.
-    await em.delete(SessionEntity, { userId, expiresAt: LessThan(now) });
-    await em.insert(SessionEntity, {
+    await this.sessions.deleteExpired(tx, userId, now);
+    await this.sessions.insert(tx, {
       tokenHash: sha256(token),
       userId,
       createdAt: now,
       expiresAt,
-      lastSeenAt: now,
       userAgent: context.userAgent?.slice(0, 500) ?? null,
     });
     return { token, expiresAt };
@@ -54,21 +53,15 @@ export class Sessions {
   async resolve(token: string): Promise<AuthenticatedUser | null> {
     const now = this.clock.now();
     const tokenHash = sha256(token);
-    const rows: { user_id: number; email: string; expires_at: Date; last_seen_at: Date }[] = await this.sessions.query(
-      `SELECT s.user_id, u.email, s.expires_at, s.last_seen_at
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1`,
-      [tokenHash],
-    );
-    const row = rows[0];
-    if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return null;
-    if (now.getTime() - new Date(row.last_seen_at).getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await this.sessions.update({ tokenHash }, { lastSeenAt: now });
+    const session = await this.sessions.find(this.dataSource.manager, tokenHash);
+    if (!session || session.expiresAt.getTime() <= now.getTime()) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await this.sessions.touch(this.dataSource.manager, tokenHash, now);
     }
-    return { id: row.user_id, email: row.email, via: 'session' };
+    return { id: session.userId, email: session.email, via: 'session' };
   }
 
   async end(token: string): Promise<void> {
-    await this.sessions.delete({ tokenHash: sha256(token) });
+    await this.sessions.delete(this.dataSource.manager, sha256(token));
   }
 }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { UserEntity } from '../persistence/user.entity';
+import { UsersRepository } from '../persistence/users.repository';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 import { normalizeEmail } from '../domain/magic-link';
 import { Clock } from '../ports/clock';
 import { type GoogleProfile } from '../ports/google-identity';
 import { Sessions } from './sessions';
-import { findOrCreateUser, userHasOrders } from './user-accounts';
+import { UserAccounts } from './user-accounts';
 import { type SignInResult } from './verify-magic-link.use-case';
 
 export const UNVERIFIED_GOOGLE_EMAIL = 'Your Google account email is not verified, so we cannot sign you in with it.';
@@ -19,6 +19,8 @@ export const UNVERIFIED_GOOGLE_EMAIL = 'Your Google account email is not verifie
 export class SignInWithGoogle {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly accounts: UserAccounts,
     private readonly sessions: Sessions,
     private readonly clock: Clock,
   ) {}
@@ -32,24 +34,22 @@ export class SignInWithGoogle {
     const now = this.clock.now();
 
     return this.dataSource.transaction(async (em) => {
-      const users = em.getRepository(UserEntity);
-      let user = await users.findOneBy({ googleId: profile.sub });
+      let user = await this.users.findByGoogleId(em, profile.sub);
       let isNewUser = false;
       if (!user) {
-        const found = await findOrCreateUser(em, normalizeEmail(profile.email), now, profile.name);
+        const found = await this.accounts.findOrCreate(em, normalizeEmail(profile.email), now, profile.name);
         ({ user, isNewUser } = found);
         if (user.googleId && user.googleId !== profile.sub) {
           throw new UnauthorizedError('This email is already linked to a different Google account.', 'GOOGLE_CONFLICT');
         }
-        await users.update({ id: user.id }, { googleId: profile.sub, name: user.name ?? profile.name ?? null });
-        user = await users.findOneByOrFail({ id: user.id });
+        user = await this.users.linkGoogle(em, user.id, profile.sub, user.name ?? profile.name ?? null);
       }
       const session = await this.sessions.start(
         user.id,
         { userAgent: context.userAgent, previousToken: context.previousSessionToken },
         em,
       );
-      return { user, isNewUser, hasOrders: await userHasOrders(em, user.id), session };
+      return { user, isNewUser, hasOrders: await this.accounts.hasOrders(em, user), session };
     });
   }
 }

@@ -1,33 +1,35 @@
-import { randomUUID } from 'node:crypto';
-import { EntityManager } from 'typeorm';
-import { UserEntity } from '../persistence/user.entity';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { type EntityManager } from 'typeorm';
+import { type UserEntity } from '../persistence/user.entity';
+import { UsersRepository } from '../persistence/users.repository';
+import { OrderHistory } from '../ports/order-history';
 
-/**
- * The account for a verified address, created on first sign-in (that is the signup). A new account is linked to its
- * sign-in identity at once (the external auth id), so only accounts from before that rule need the repair banner.
- * Safe against two first sign-ins racing: the unique index on lower(email) decides, both get the same row.
- */
-export async function findOrCreateUser(
-  em: EntityManager,
-  email: string,
-  now: Date,
-  name?: string,
-): Promise<{ user: UserEntity; isNewUser: boolean }> {
-  const inserted: { id: number }[] = await em.query(
-    `INSERT INTO users (email, name, signup_date, supabase_id) VALUES ($1, $2, $3, $4)
-     ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-    [email, name ?? null, now, randomUUID()],
-  );
-  const user = await em
-    .getRepository(UserEntity)
-    .createQueryBuilder('u')
-    .where('lower(u.email) = lower(:email)', { email })
-    .getOneOrFail();
-  return { user, isNewUser: inserted.length > 0 };
-}
+/** What both sign-in methods do with the account: find or create it, and tell whether it has orders. */
+@Injectable()
+export class UserAccounts implements OnModuleInit {
+  private orderHistory?: OrderHistory;
 
-export async function userHasOrders(em: EntityManager, userId: number): Promise<boolean> {
-  // A read of the orders table by name: orders depends on auth (its guard), so auth cannot import orders.
-  const [row] = await em.query('SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = $1) AS has', [userId]);
-  return Boolean(row?.has);
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /**
+   * The orders module provides OrderHistory; it imports AuthModule, so AuthModule cannot import it back and finds
+   * the provider across the application instead, once at boot (a missing one fails the boot, not a sign-in).
+   */
+  onModuleInit(): void {
+    this.orderHistory = this.moduleRef.get(OrderHistory, { strict: false });
+  }
+
+  /** See {@link UsersRepository.findOrCreate}: a first sign-in is the signup. */
+  findOrCreate(tx: EntityManager, email: string, now: Date, name?: string) {
+    return this.users.findOrCreate(tx, email, now, name);
+  }
+
+  hasOrders(tx: EntityManager, user: UserEntity): Promise<boolean> {
+    if (!this.orderHistory) throw new Error('OrderHistory is not provided (the orders module provides it)');
+    return this.orderHistory.hasOrders(tx, user.id);
+  }
 }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LoginTokenEntity } from '../persistence/login-token.entity';
-import { UserEntity } from '../persistence/user.entity';
+import { LoginTokensRepository } from '../persistence/login-tokens.repository';
+import { type UserEntity } from '../persistence/user.entity';
 import { UnauthorizedError } from '../../../shared/errors/app-error';
 import { loginTokenState, MAGIC_LINK_MESSAGES } from '../domain/magic-link';
 import { sha256 } from '../domain/secret-token';
 import { Clock } from '../ports/clock';
 import { type StartedSession, Sessions } from './sessions';
-import { findOrCreateUser, userHasOrders } from './user-accounts';
+import { UserAccounts } from './user-accounts';
 
 export interface SignInResult {
   user: UserEntity;
@@ -25,6 +25,8 @@ export interface SignInResult {
 export class VerifyMagicLink {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly tokens: LoginTokensRepository,
+    private readonly accounts: UserAccounts,
     private readonly sessions: Sessions,
     private readonly clock: Clock,
   ) {}
@@ -40,26 +42,20 @@ export class VerifyMagicLink {
     const now = this.clock.now();
 
     return this.dataSource.transaction(async (em) => {
-      const token = await em.findOneBy(LoginTokenEntity, { tokenHash: sha256(accessToken) });
+      const token = await this.tokens.findByHash(em, sha256(accessToken));
       if (!token || token.refreshHash !== sha256(refreshToken)) throw invalid(MAGIC_LINK_MESSAGES.invalid);
       const state = loginTokenState(token, now);
       if (state !== 'valid') throw invalid(MAGIC_LINK_MESSAGES[state]);
 
-      const spent = await em
-        .createQueryBuilder()
-        .update(LoginTokenEntity)
-        .set({ usedAt: now })
-        .where('id = :id AND used_at IS NULL', { id: token.id })
-        .execute();
-      if (spent.affected !== 1) throw invalid(MAGIC_LINK_MESSAGES.used);
+      if (!(await this.tokens.spend(em, token.id, now))) throw invalid(MAGIC_LINK_MESSAGES.used);
 
-      const { user, isNewUser } = await findOrCreateUser(em, token.email, now);
+      const { user, isNewUser } = await this.accounts.findOrCreate(em, token.email, now);
       const session = await this.sessions.start(
         user.id,
         { userAgent: input.userAgent, previousToken: input.previousSessionToken },
         em,
       );
-      return { user, isNewUser, hasOrders: await userHasOrders(em, user.id), session };
+      return { user, isNewUser, hasOrders: await this.accounts.hasOrders(em, user), session };
     });
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { ContactMessageEntity } from '../persistence/contact-message.entity';
+import { ContactMessagesRepository } from '../persistence/contact-messages.repository';
 import { RateLimitedError } from '../../../shared/errors/app-error';
 import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
 import { Mailer } from '../../notifications';
@@ -21,7 +20,8 @@ const CONTACT_LIMIT = { max: CONTACT_RATE_LIMIT.max, windowMs: CONTACT_RATE_LIMI
 export class SubmitContactMessage {
   private readonly logger = new Logger(SubmitContactMessage.name);
   constructor(
-    @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
+    private readonly dataSource: DataSource,
+    private readonly messages: ContactMessagesRepository,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
@@ -31,7 +31,7 @@ export class SubmitContactMessage {
     const retryAfter = await this.limiter.hit('contact', clientIp, CONTACT_LIMIT);
     if (retryAfter > 0) throw new RateLimitedError(CONTACT_RATE_LIMITED_MESSAGE, retryAfter);
 
-    const saved = await this.messages.save(this.messages.create(msg));
+    const saved = await this.messages.insert(this.dataSource.manager, msg);
     try {
       await this.mailer.send({
         to: this.config.mail.supportEmail,

@@ -52,6 +52,8 @@ export class InProcessEnhancementModel extends EnhancementModel {
       retoucher: engine === 'classic' ? undefined : (this.pool ?? undefined),
       lowLightRetoucher: engine === 'auto' ? (this.lowLightPool ?? undefined) : undefined,
       minLongSide: this.minLongSide,
+      adjustments: options.adjustments,
+      correctVerticals: options.correctVerticals,
     });
   }
 

@@ -90,4 +90,9 @@ const withBuffers = (result: EnhancementResult): EnhancementResult => ({
   image: Buffer.from(result.image.buffer, result.image.byteOffset, result.image.byteLength),
   preview: Buffer.from(result.preview.buffer, result.preview.byteOffset, result.preview.byteLength),
   thumbnail: Buffer.from(result.thumbnail.buffer, result.thumbnail.byteOffset, result.thumbnail.byteLength),
+  beforePreview: Buffer.from(
+    result.beforePreview.buffer,
+    result.beforePreview.byteOffset,
+    result.beforePreview.byteLength,
+  ),
 });

@@ -5,6 +5,7 @@ import { type PhotoEntity, derivedKeys, PhotosRepository } from '../../photos';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
+import { DomainEvents } from '../../../shared/events/domain-events';
 import { Mailer } from '../../notifications';
 import { CompleteOrderIfDone, CreditsRepository } from '../../orders';
 import { ObjectNotFoundError, ObjectStorage } from '../../storage';
@@ -31,6 +32,7 @@ export class EnhancePhoto {
     private readonly config: AppConfig,
     private readonly analytics: Analytics,
     private readonly metrics: AppMetrics,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(photoId: number, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
@@ -67,12 +69,14 @@ export class EnhancePhoto {
     await this.storage.put(keys.enhanced, result.image, { contentType: 'image/jpeg' });
     await this.storage.put(keys.preview, result.preview, { contentType: 'image/webp' });
     await this.storage.put(keys.thumbnail, result.thumbnail, { contentType: 'image/webp' });
+    await this.storage.put(keys.before, result.beforePreview, { contentType: 'image/webp' });
 
     const completed = await this.dataSource.transaction(async (tx) => {
       const moved = await this.photos.markCompleted(tx, photoId, {
         enhancedPath: keys.enhanced,
         previewPath: keys.preview,
         thumbnailPath: keys.thumbnail,
+        beforePreviewPath: keys.before,
         engineVersion: this.model.version,
         report: result.report,
       });
@@ -80,6 +84,7 @@ export class EnhancePhoto {
       return moved;
     });
     if (!completed) return;
+    await this.events.publish({ type: 'photo.completed', userId: photo.userId, orderId: photo.orderId, photoId });
     await this.analytics.capture('Photo Processing Complete', String(photo.userId), {
       photoId: photo.id,
       orderId: photo.orderId,
@@ -91,6 +96,12 @@ export class EnhancePhoto {
   private async markFailed(photo: PhotoEntity, reason: string): Promise<void> {
     if (!(await this.photos.markFailed(this.dataSource.manager, photo.id, reason))) return;
     this.logger.error(`Photo ${photo.id} of order ${photo.orderId} failed: ${reason}`);
+    await this.events.publish({
+      type: 'photo.failed',
+      userId: photo.userId,
+      orderId: photo.orderId,
+      photoId: photo.id,
+    });
     await this.mailer
       .send({
         to: this.config.mail.supportEmail,

@@ -45,7 +45,21 @@ const resizeRaw = async (image: RgbImage, side: number): Promise<RgbImage> => {
 const webp = (image: RgbImage) => rawInput(image).withIccProfile('srgb').webp({ quality: 85, effort: 2 }).toBuffer();
 
 /**
- * Sharpens the full-size image in place for its size (unless `sharpen` is false) and writes it as JPEG (4:4:4, sRGB ICC profile, no
+ * The upright input at preview size, the "before" of the host's before/after slider. Reduced as soon as the photo is
+ * decoded (stages may change the full-size pixels in place afterwards) and sharpened like the after preview, so the
+ * slider compares the enhancement and not two kinds of resizing.
+ */
+export const reduceBeforePreview = async (image: RgbImage): Promise<RgbImage> => {
+  const reduced = await resizeRaw(image, PREVIEW_LONG_SIDE);
+  sharpenLuma(reduced, REDUCED_SHARPEN);
+  return reduced;
+};
+
+export const encodeBeforePreview = (reduced: RgbImage): Promise<Buffer> => webp(reduced);
+
+/**
+ * Sharpens the full-size image in place for its size (unless `sharpen` is false) and writes it as JPEG (4:4:4, sRGB
+ * ICC profile, no
  * EXIF/GPS/XMP: raw pixels carry no metadata to keep). The preview is reduced once from the unsharpened pixels
  * and the thumbnail from the preview (not from full size again); each is sharpened for its own size in JS, so no
  * libvips pipeline converts the full image to Lab.

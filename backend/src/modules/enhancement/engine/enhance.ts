@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { decodePhoto } from './decode';
-import { encodeOutputs } from './encode';
+import { encodeBeforePreview, encodeOutputs, reduceBeforePreview } from './encode';
+import { type AdjustPlan, applyAdjustments, planAdjustments } from './stages/adjust';
 import {
   greyEdgeCast,
   measureNoise,
@@ -430,6 +431,27 @@ const denoiseStage = stage<DenoisePlan & { left: number }>({
   }),
 });
 
+/** A host's requested adjustment of a delivered photo (only when `options.adjustments` is given). */
+const adjustStage = stage<AdjustPlan | null>({
+  name: 'adjust',
+  plan: (ctx) => (ctx.options.adjustments ? planAdjustments(ctx.options.adjustments) : null),
+  apply: (ctx, plan) => {
+    if (plan) applyAdjustments(ctx.image, plan);
+  },
+  report: (plan) =>
+    plan
+      ? {
+          adjustments: {
+            applied: plan.applied,
+            style: plan.style,
+            ev: plan.ev,
+            gainRed: plan.gainRed,
+            gainBlue: plan.gainBlue,
+          },
+        }
+      : {},
+});
+
 /** Optional enlargement to `minLongSide` (lanczos3), before sharpening. */
 const upscaleStage = stage<number>({
   name: 'upscale',
@@ -455,6 +477,7 @@ export const PIPELINE: readonly Stage[] = [
   toneStage,
   verticalsStage,
   denoiseStage,
+  adjustStage,
   upscaleStage,
 ];
 
@@ -471,6 +494,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   timings.decode = Math.round(performance.now() - started);
   const small = await downscale(decoded.image, ANALYSIS_LONG_SIDE);
   const before: MeasuredStats = { ...measurePhoto(small), noise: measureNoise(decoded.image) };
+  const beforePixels = await reduceBeforePreview(decoded.image);
   timings.measure = Math.round(performance.now() - started) - timings.decode;
 
   const ctx: EnhanceContext = {
@@ -489,11 +513,14 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   let mark = performance.now();
   // The learned path is not sharpened: the model's rendering as is scored higher against the references on the
   // tune halves (fivek-dev tune 22.12 -> 22.16 dB without it); the classical path keeps its sharpening.
-  const outputs = await encodeOutputs(
-    ctx.image,
-    corrections.denoise?.applied ? 0 : (corrections.denoise?.noise ?? 0),
-    ctx.pipeline !== 'learned',
-  );
+  const [outputs, beforePreview] = await Promise.all([
+    encodeOutputs(
+      ctx.image,
+      corrections.denoise?.applied ? 0 : (corrections.denoise?.noise ?? 0),
+      ctx.pipeline !== 'learned',
+    ),
+    encodeBeforePreview(beforePixels),
+  ]);
   timings.encode = Math.round(performance.now() - mark);
   mark = performance.now();
   const after: MeasuredStats = {
@@ -531,5 +558,5 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     },
     timingsMs: timings,
   };
-  return { image: outputs.image, preview: outputs.preview, thumbnail: outputs.thumbnail, report };
+  return { image: outputs.image, preview: outputs.preview, thumbnail: outputs.thumbnail, beforePreview, report };
 };

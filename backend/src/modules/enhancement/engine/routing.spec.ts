@@ -194,6 +194,7 @@ describe('auto routing and finishing of the learned result', () => {
       'tone',
       'verticals',
       'denoise',
+      'adjust',
       'upscale',
     ]);
     const { report } = await enhance(await png(neutral), { engine: 'classic', correctVerticals: false });

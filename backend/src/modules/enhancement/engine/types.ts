@@ -1,4 +1,5 @@
 import type { PhotoStats } from './measure';
+import type { AdjustmentStyle, HostAdjustments } from './stages/adjust';
 
 /** The pipelines a caller may ask for; the one list the config, the CLIs and the API validate against. */
 export const ENGINE_CHOICES = ['classic', 'learned', 'auto'] as const;
@@ -28,6 +29,8 @@ export interface EnhanceOptions {
    * default: the output then has the input's size. Never shrinks.
    */
   minLongSide?: number;
+  /** A host's requested look and steps, applied last (before any enlargement); none for a first delivery. */
+  adjustments?: HostAdjustments;
 }
 
 export interface MeasuredStats extends PhotoStats {
@@ -66,6 +69,8 @@ export interface EnhancementReport {
     denoise: { applied: boolean; strength: number; noise?: number; edgeFactor?: number };
     /** Full-size sharpening: the classical path only (sigma 0 when not applied). */
     sharpen: { applied?: boolean; sigma: number };
+    /** A host's adjustment (style, brightness and warmth steps), when one was requested. */
+    adjustments?: { applied: boolean; style: AdjustmentStyle; ev: number; gainRed: number; gainBlue: number };
     /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
     upscale?: { applied: boolean; scale: number };
     learned: {
@@ -85,5 +90,7 @@ export interface EnhanceResult {
   image: Buffer;
   preview: Buffer;
   thumbnail: Buffer;
+  /** The input as it arrived (upright, sRGB) at the preview's size: the "before" beside `preview`. */
+  beforePreview: Buffer;
   report: EnhancementReport;
 }

@@ -24,6 +24,12 @@ export const describeEnhancementModelContract = (
       expect(await sharp(result.image).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
       expect((await sharp(result.preview).metadata()).format).toBe('webp');
       expect((await sharp(result.thumbnail).metadata()).format).toBe('webp');
+      // The slider's "before" matches the "after" preview in size, so the two line up.
+      const [before, after] = await Promise.all([
+        sharp(result.beforePreview).metadata(),
+        sharp(result.preview).metadata(),
+      ]);
+      expect(before).toMatchObject({ format: 'webp', width: after.width, height: after.height });
       expect(result.report.engineVersion).toBe(model.version);
       expect(result.report.corrections).toBeDefined();
     });

@@ -1,10 +1,14 @@
-import type { EngineChoice, EnhanceResult } from '../engine';
+import type { EngineChoice, EnhanceResult, HostAdjustments } from '../engine';
 
 export type EnhancementResult = EnhanceResult;
 
 export interface EnhancementRequest {
   /** Overrides the adapter's default pipeline for this photo. */
   engine?: EngineChoice;
+  /** A host's adjustment of a delivered photo, rendered again from its original. */
+  adjustments?: HostAdjustments;
+  /** Converging-verticals correction; on unless a host asked for it off. */
+  correctVerticals?: boolean;
 }
 
 /**

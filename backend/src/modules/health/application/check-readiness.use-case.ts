@@ -26,6 +26,7 @@ export class CheckReadiness {
 
   async execute(): Promise<Readiness> {
     const [database, queue, storage] = await Promise.all([
+      // A probe of the database itself, not of any module's data: health owns no table, so no repository.
       probe(() => this.dataSource.query('SELECT 1')),
       probe(() => this.queue.ping()),
       probe(() => this.storage.ping()),

@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { Mailer, MailMessage } from '../ports/mailer';
+import { inlineAttachments } from './inline-attachments';
 
 const LINK = /https?:\/\/[^\s<>"'`]+/g;
 
@@ -30,6 +31,7 @@ export class OutboxMailer extends Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: inlineAttachments(message),
     })
       .compile()
       .build();

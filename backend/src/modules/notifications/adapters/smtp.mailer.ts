@@ -1,26 +1,33 @@
-import { MailerService } from '@nestjs-modules/mailer';
-import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../../config/app-config';
-import { Mailer, MailMessage } from '../ports/mailer';
+import { type OnModuleDestroy } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import { Mailer, type MailMessage } from '../ports/mailer';
+import { inlineAttachments } from './inline-attachments';
 
-/** Sends through the SMTP server of `SMTP_URL` (MailerModule's transport), from `MAIL_FROM`. */
-@Injectable()
-export class SmtpMailer extends Mailer {
+/** Sends through the SMTP server of `SMTP_URL` (`smtp://user:pass@host:port` or `smtps://…`), from `MAIL_FROM`. */
+export class SmtpMailer extends Mailer implements OnModuleDestroy {
+  private readonly transport: Transporter;
+
   constructor(
-    private readonly mailer: MailerService,
-    private readonly config: AppConfig,
+    smtpUrl: string,
+    private readonly from: string,
   ) {
     super();
+    this.transport = createTransport(smtpUrl);
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.mailer.sendMail({
-      from: this.config.mail.from,
+    await this.transport.sendMail({
+      from: this.from,
       to: message.to,
       replyTo: message.replyTo,
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: inlineAttachments(message),
     });
+  }
+
+  onModuleDestroy(): void {
+    this.transport.close();
   }
 }

@@ -1,8 +1,22 @@
+/**
+ * An image shown inside the HTML body as `<img src="cid:…">`. Mail clients load these from the message itself,
+ * so they show without a session cookie and without fetching anything remote.
+ */
+export interface InlineImage {
+  /** Referenced from the HTML as `cid:<cid>`; unique within the message. */
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Only meaningful with `html`: the text part never refers to them. */
+  inlineImages?: InlineImage[];
   replyTo?: string;
 }
 

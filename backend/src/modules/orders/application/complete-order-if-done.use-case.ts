@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DomainEvents } from '../../../shared/events/domain-events';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
 import { OrdersRepository } from '../persistence/orders.repository';
@@ -17,12 +18,19 @@ export class CompleteOrderIfDone {
     private readonly orders: OrdersRepository,
     private readonly queue: JobQueue,
     private readonly analytics: Analytics,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(orderId: string): Promise<boolean> {
     const order = await this.dataSource.transaction((tx) => this.orders.completeIfDone(tx, orderId));
     if (!order) return false;
     this.logger.log(`Order ${orderId} completed`);
+    await this.events.publish({
+      type: 'order.completed',
+      userId: order.userId,
+      orderId,
+      photosProcessed: order.photosProcessed,
+    });
     await this.analytics.capture('Order Completion', String(order.userId), {
       orderId,
       packageId: order.packageType,

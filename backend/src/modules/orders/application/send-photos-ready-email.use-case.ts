@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { Mailer } from '../../notifications';
+import { Mailer, renderEmail } from '../../notifications';
 import { OrdersRepository } from '../persistence/orders.repository';
+import { ReadyEmailThumbnails } from './ready-email-thumbnails';
 
 /** The one "your photos are ready" email per order: claimed in the database first, given back if sending fails. */
 @Injectable()
@@ -12,29 +13,24 @@ export class SendPhotosReadyEmail {
     private readonly orders: OrdersRepository,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
+    private readonly thumbnails: ReadyEmailThumbnails,
   ) {}
 
   async execute(orderId: string): Promise<void> {
     const order = await this.orders.claimReadyEmail(this.dataSource.manager, orderId);
     if (!order) return;
     const link = `${this.config.publicUrl}/gallery?order=${order.id}`;
-    const lines = [
-      `Hi${order.name ? ` ${order.name}` : ''},`,
-      '',
-      `Your ${order.delivered} enhanced photo${order.delivered === 1 ? ' is' : 's are'} ready.`,
-      `View and download them here: ${link}`,
-      '',
-      'You can download them one by one or all at once as a zip. They are kept for 90 days.',
-    ];
-    if (order.failed > 0) {
-      lines.push(
-        '',
-        `${order.failed} photo${order.failed === 1 ? '' : 's'} could not be enhanced; our team has been told and ` +
-          `will be in touch. You can also reply to ${this.config.mail.supportEmail}.`,
-      );
-    }
     try {
-      await this.mailer.send({ to: order.email, subject: 'Your enhanced photos are ready', text: lines.join('\n') });
+      const email = await renderEmail({
+        email: 'photos-ready',
+        name: order.name,
+        delivered: order.delivered,
+        failed: order.failed,
+        link,
+        supportEmail: this.config.mail.supportEmail,
+        thumbnails: await this.thumbnails.load(order.id),
+      });
+      await this.mailer.send({ to: order.email, ...email });
     } catch (err) {
       await this.orders.releaseReadyEmail(this.dataSource.manager, orderId);
       throw err;

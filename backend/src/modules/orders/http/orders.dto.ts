@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { type OrderEntity } from '../persistence/order.entity';
+import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
 import { type PhotoEntity } from '../../photos';
 import { PACKAGE_TYPES } from '../../packages';
 
@@ -24,7 +25,7 @@ export class OrderSummaryDto {
   purged_at: string | null;
 }
 
-export class OrderPhotoDto {
+export class OrderPhotoDto extends DeliveredPhotoFieldsDto {
   @ApiProperty() id: number;
   @ApiProperty({ enum: ['uploaded', 'completed', 'failed'] }) status: string;
   @ApiProperty({ nullable: true, type: String }) name: string | null;
@@ -67,6 +68,7 @@ export function toOrderPhoto(photo: PhotoEntity): OrderPhotoDto {
     original_path: photo.purgedAt ? null : photo.originalPath,
     enhanced_path: photo.enhancedPath,
     thumbnail_path: photo.thumbnailPath,
+    ...toDeliveredPhotoFields(photo),
     upload_date: photo.uploadDate.toISOString(),
     process_date: photo.processDate?.toISOString() ?? null,
   };

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
+import { type EntityManager, IsNull } from 'typeorm';
+import { type OrderHistory } from '../../auth';
+import { type PhotoEntity } from '../../photos';
 import { OrderEntity } from './order.entity';
 import { txRows } from '../../../shared/db/query-rows';
 import { orderNotFound } from '../domain/order-errors';
@@ -11,6 +13,24 @@ export interface ReadyEmailClaim {
   name: string | null;
   delivered: number;
   failed: number;
+}
+
+export interface ReceiptClaim {
+  id: string;
+  email: string;
+  name: string | null;
+  packageType: string;
+  /** Amount paid, in cents. */
+  amount: number;
+}
+
+export interface PurgeReminderClaim {
+  id: string;
+  completedAt: Date;
+  email: string;
+  name: string | null;
+  /** Enhanced photos not purged: what the host can still download. */
+  photos: number;
 }
 
 export interface CompletedOrder {
@@ -25,7 +45,15 @@ export interface CompletedOrder {
  * so a caller decides what commits together. Status changes are decided by `justifiedStatus`, never here.
  */
 @Injectable()
-export class OrdersRepository {
+export class OrdersRepository implements OrderHistory {
+  /** Whether the user has any order (auth asks at sign-in, through its OrderHistory port). */
+  async hasOrders(tx: EntityManager, userId: number): Promise<boolean> {
+    const [row] = await txRows<{ has: boolean }>(tx, 'SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = $1) AS has', [
+      userId,
+    ]);
+    return Boolean(row?.has);
+  }
+
   /** The caller's orders, newest first (at most 500). */
   listOwned(tx: EntityManager, userId: number): Promise<OrderEntity[]> {
     return tx
@@ -53,6 +81,17 @@ export class OrdersRepository {
   /** Gives a claim back (the email could not be sent), so the job's retry or the reconciler sends it. */
   async releaseReadyEmail(tx: EntityManager, orderId: string): Promise<void> {
     await txRows(tx, 'UPDATE orders SET ready_email_sent_at = NULL WHERE id = $1', [orderId]);
+  }
+
+  /** A user's orders completed after `since`, with how many photos each delivered (webhooks' reconciler). */
+  completedSince(tx: EntityManager, userId: number, since: Date): Promise<{ id: string; photos_processed: number }[]> {
+    return txRows(
+      tx,
+      `SELECT o.id, (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'completed')::int
+         AS photos_processed
+       FROM orders o WHERE o.user_id = $1 AND o.status = 'completed' AND o.completed_at > $2 LIMIT 1000`,
+      [userId, since],
+    );
   }
 
   findOwned(tx: EntityManager, userId: number, orderId: string): Promise<OrderEntity | null> {
@@ -137,5 +176,122 @@ export class OrdersRepository {
       packageType: order.package_type,
       photosProcessed: photoStates.filter((s) => s === 'completed').length,
     };
+  }
+
+  /**
+   * The order's photos, oldest first. By entity name: photos depends on orders (credits), so orders imports only
+   * photos' types.
+   */
+  photosOf(tx: EntityManager, userId: number, orderId: string): Promise<PhotoEntity[]> {
+    return tx.getRepository<PhotoEntity>('PhotoEntity').find({ where: { orderId, userId }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Claims the one receipt email of an order, with what it says; null when it is already claimed. The claim is the
+   * update itself, so concurrent runs send one email.
+   */
+  async claimReceipt(tx: EntityManager, orderId: string): Promise<ReceiptClaim | null> {
+    const [order] = await txRows<{
+      id: string;
+      email: string;
+      name: string | null;
+      package_type: string;
+      amount: number;
+    }>(
+      tx,
+      `UPDATE orders o SET receipt_sent_at = now() FROM users u
+       WHERE o.id = $1 AND o.receipt_sent_at IS NULL AND u.id = o.user_id
+       RETURNING o.id, u.email, u.name, o.package_type, o.amount`,
+      [orderId],
+    );
+    if (!order) return null;
+    return {
+      id: order.id,
+      email: order.email,
+      name: order.name,
+      packageType: order.package_type,
+      amount: order.amount,
+    };
+  }
+
+  /** Gives a receipt claim back (the email could not be sent), so the job's retry sends it. */
+  async releaseReceipt(tx: EntityManager, orderId: string): Promise<void> {
+    await txRows(tx, 'UPDATE orders SET receipt_sent_at = NULL WHERE id = $1', [orderId]);
+  }
+
+  /**
+   * Completed orders not purged whose completion is at or before `cutoff`, by id after `afterId`, at most `limit`:
+   * the purge pages through them by id, so an order it fails on or a dry run does not come back in the next page.
+   */
+  dueForPurge(tx: EntityManager, cutoff: Date, afterId: string, limit: number): Promise<OrderEntity[]> {
+    return tx
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .where("o.status = 'completed' AND o.purged_at IS NULL AND o.completed_at <= :cutoff AND o.id > :afterId", {
+        cutoff,
+        afterId,
+      })
+      .orderBy('o.id')
+      .limit(limit)
+      .getMany();
+  }
+
+  async markPurged(tx: EntityManager, orderId: string, now: Date): Promise<void> {
+    await tx.getRepository(OrderEntity).update({ id: orderId, purgedAt: IsNull() }, { purgedAt: now });
+  }
+
+  /**
+   * Completed orders, not purged or reminded, completed after `purgeCutoff` and at or before `reminderCutoff`, that
+   * still have an enhanced photo to download (a reminder about an order whose photos all failed would confuse);
+   * the longest-waiting first, at most `limit`.
+   */
+  async dueForPurgeReminder(
+    tx: EntityManager,
+    purgeCutoff: Date,
+    reminderCutoff: Date,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT o.id FROM orders o
+       WHERE o.status = 'completed' AND o.purged_at IS NULL AND o.purge_reminder_sent_at IS NULL
+         AND o.completed_at > $1 AND o.completed_at <= $2
+         AND EXISTS (SELECT 1 FROM photos p WHERE p.order_id = o.id AND p.enhanced_path IS NOT NULL)
+       ORDER BY o.completed_at LIMIT $3`,
+      [purgeCutoff, reminderCutoff, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Claims the one purge reminder of an order not purged, with what it says; null when already claimed. */
+  async claimPurgeReminder(tx: EntityManager, orderId: string, now: Date): Promise<PurgeReminderClaim | null> {
+    const [order] = await txRows<{
+      id: string;
+      completed_at: Date | string;
+      email: string;
+      name: string | null;
+      photos: number;
+    }>(
+      tx,
+      `UPDATE orders o SET purge_reminder_sent_at = $2 FROM users u
+       WHERE o.id = $1 AND o.purge_reminder_sent_at IS NULL AND o.purged_at IS NULL AND u.id = o.user_id
+       RETURNING o.id, o.completed_at, u.email, u.name,
+         (SELECT count(*) FROM photos p
+          WHERE p.order_id = o.id AND p.enhanced_path IS NOT NULL AND p.purged_at IS NULL)::int AS photos`,
+      [orderId, now],
+    );
+    if (!order) return null;
+    return {
+      id: order.id,
+      completedAt: new Date(order.completed_at),
+      email: order.email,
+      name: order.name,
+      photos: order.photos,
+    };
+  }
+
+  /** Gives a reminder claim back (the email could not be sent), so the next day's run sends it. */
+  async releasePurgeReminder(tx: EntityManager, orderId: string): Promise<void> {
+    await txRows(tx, 'UPDATE orders SET purge_reminder_sent_at = NULL WHERE id = $1', [orderId]);
   }
 }

@@ -5,6 +5,7 @@ import { BadRequestError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { type OrderEntity } from '../../orders';
 import { CreditsRepository, OrdersRepository } from '../../orders';
+import { getPackage, isPackageType } from '../../packages';
 import { checkPayment } from '../domain/payment-rules';
 import { LedgerRepository } from '../persistence/ledger.repository';
 import { PaymentGateway } from '../ports/payment-gateway';
@@ -46,7 +47,8 @@ export class FulfilPayment {
 
     const payment = await this.gateway.retrievePaymentIntent(command.paymentIntentId);
     if (!payment) throw PAYMENT_INCOMPLETE();
-    const check = checkPayment(payment, command.callerId);
+    const pkg = isPackageType(payment.packageType) ? getPackage(payment.packageType) : undefined;
+    const check = checkPayment(payment, pkg, command.callerId);
     if (!check.ok) {
       this.logger.warn(`Payment ${payment.id} not fulfilled: ${check.reason}`);
       throw PAYMENT_INCOMPLETE();

@@ -1,56 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { queryRows } from '../../../shared/db/query-rows';
 import { formatPrice, getPackage } from '../../packages';
-import { Mailer } from '../../notifications';
-
-interface ClaimedOrder {
-  id: string;
-  email: string;
-  name: string | null;
-  package_type: string;
-  amount: number;
-}
+import { Mailer, renderEmail } from '../../notifications';
+import { OrdersRepository } from '../../orders';
 
 /** Emails the receipt for one order. The claim comes first, so concurrent runs send one email. */
 @Injectable()
 export class SendPurchaseReceipt {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
   ) {}
 
   async execute(orderId: string): Promise<void> {
-    const [order] = await queryRows<ClaimedOrder>(
-      this.dataSource,
-      `UPDATE orders o SET receipt_sent_at = now() FROM users u
-       WHERE o.id = $1 AND o.receipt_sent_at IS NULL AND u.id = o.user_id
-       RETURNING o.id, u.email, u.name, o.package_type, o.amount`,
-      [orderId],
-    );
+    const order = await this.orders.claimReceipt(this.dataSource.manager, orderId);
     if (!order) return;
-    const pkg = getPackage(order.package_type as Parameters<typeof getPackage>[0]);
+    const pkg = getPackage(order.packageType as Parameters<typeof getPackage>[0]);
     const link = `${this.config.publicUrl}/order?order=${order.id}`;
     try {
-      await this.mailer.send({
-        to: order.email,
-        subject: `Your ${pkg.name} package is active`,
-        text: [
-          `Hi${order.name ? ` ${order.name}` : ''},`,
-          '',
-          `Thank you for your purchase. Your ${pkg.name} package (${pkg.photos} photos, ${formatPrice(order.amount)}, one-time) is now active.`,
-          `Order: ${order.id}`,
-          '',
-          `Upload your photos here: ${link}`,
-          '',
-          'Enhanced photos are kept for 90 days after delivery.',
-        ].join('\n'),
+      const email = await renderEmail({
+        email: 'purchase-receipt',
+        name: order.name,
+        packageName: pkg.name,
+        photos: pkg.photos,
+        price: formatPrice(order.amount),
+        orderId: order.id,
+        link,
       });
+      await this.mailer.send({ to: order.email, ...email });
     } catch (err) {
       // Give the claim back so the job's retry can send it.
-      await this.dataSource.query('UPDATE orders SET receipt_sent_at = NULL WHERE id = $1', [orderId]);
+      await this.orders.releaseReceipt(this.dataSource.manager, orderId);
       throw err;
     }
   }

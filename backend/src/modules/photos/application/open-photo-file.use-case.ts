@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { ObjectStorage } from '../../storage';
-import { enhancedDownloadName, parsePhotoFileName, type PhotoVariant } from '../domain/photo-files';
+import { enhancedDownloadName } from '../../../shared/delivery/download-name';
+import { parsePhotoFileName, type PhotoVariant } from '../domain/photo-files';
 
 export interface PhotoFile {
   stream: Readable;
@@ -23,6 +24,7 @@ export const photoNotAvailable = () => new NotFoundError('PHOTO_NOT_AVAILABLE', 
 export class OpenPhotoFile {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -38,13 +40,14 @@ export class OpenPhotoFile {
 
   private async open(userId: number, photoId: number, variant: PhotoVariant, requestedName?: string) {
     if (!Number.isSafeInteger(photoId) || photoId <= 0) throw photoNotAvailable();
-    const photo = await this.dataSource.getRepository(PhotoEntity).findOneBy({ id: photoId, userId });
+    const photo = await this.photos.findOwned(this.dataSource.manager, userId, photoId);
     if (!photo || photo.purgedAt) throw photoNotAvailable();
     const key = {
       original: photo.originalPath,
       enhanced: photo.enhancedPath,
       preview: photo.previewPath,
       thumbnail: photo.thumbnailPath,
+      before: photo.beforePreviewPath,
     }[variant];
     // A name must match the stored key exactly (e.g. 42.png is not 42.jpg).
     if (!key || (requestedName && key.split('/').pop() !== requestedName)) throw photoNotAvailable();

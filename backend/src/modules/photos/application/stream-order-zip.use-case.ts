@@ -5,9 +5,11 @@ import { type Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { orderNotFound, OrdersRepository } from '../../orders';
-import { PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 import { ObjectStorage } from '../../storage';
-import { enhancedDownloadName } from '../domain/photo-files';
+import { enhancedDownloadName } from '../../../shared/delivery/download-name';
+import { type ExportPreset, sequencedName } from '../domain/export-presets';
+import { renderExport } from './render-export';
 
 export interface OrderZip {
   fileName: string;
@@ -16,7 +18,10 @@ export interface OrderZip {
   writeTo(out: Writable): Promise<void>;
 }
 
-/** An order's enhanced photos as one zip, in a folder `enhanced-photos/`, streamed while it is built. */
+/**
+ * An order's enhanced photos as one zip, in a folder `enhanced-photos/`, streamed while it is built. With a
+ * platform preset each photo is rendered for it on the way (one at a time) and named by its place in the order.
+ */
 @Injectable()
 export class StreamOrderZip {
   private readonly logger = new Logger('StreamOrderZip');
@@ -24,21 +29,30 @@ export class StreamOrderZip {
   constructor(
     private readonly dataSource: DataSource,
     private readonly orders: OrdersRepository,
+    private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
-  async execute(userId: number, orderId: string, today = new Date()): Promise<OrderZip> {
+  async execute(
+    userId: number,
+    orderId: string,
+    preset: ExportPreset = 'original',
+    today = new Date(),
+  ): Promise<OrderZip> {
     const order = await this.orders.findOwned(this.dataSource.manager, userId, orderId);
     if (!order) throw orderNotFound();
-    const photos = (
-      await this.dataSource.getRepository(PhotoEntity).find({ where: { orderId, userId }, order: { id: 'ASC' } })
-    ).filter((p) => p.status === 'completed' && p.enhancedPath && !p.purgedAt);
+    const photos = (await this.photos.listOfOrder(this.dataSource.manager, userId, orderId)).filter(
+      (p) => p.status === 'completed' && p.enhancedPath && !p.purgedAt,
+    );
     if (photos.length === 0) {
       throw new NotFoundError('NO_PHOTOS_TO_DOWNLOAD', 'There are no enhanced photos available for download.');
     }
-    const names = uniqueNames(photos.map((p) => enhancedDownloadName(p.name, p.id)));
+    const names = uniqueNames(photos.map((p) => enhancedDownloadName(p.name, p.id))).map((name, i) =>
+      preset === 'original' ? name : sequencedName(i, photos.length, name),
+    );
+    const label = preset === 'original' ? '' : `${preset}-`;
     return {
-      fileName: `listinglens-enhanced-photos-${today.toISOString().slice(0, 10)}.zip`,
+      fileName: `listinglens-enhanced-photos-${label}${today.toISOString().slice(0, 10)}.zip`,
       count: photos.length,
       writeTo: async (out) => {
         // JPEGs do not shrink further: store them, which is also the cheapest for the CPU.
@@ -48,7 +62,8 @@ export class StreamOrderZip {
         const failed = new Promise<never>((_, reject) => archive.on('error', reject));
         const build = (async () => {
           for (const [i, photo] of photos.entries()) {
-            const source = await this.storage.get(photo.enhancedPath!);
+            const stored = await this.storage.get(photo.enhancedPath!);
+            const source = preset === 'original' ? stored : await renderExport(preset, await readAll(stored));
             archive.append(source, { name: `enhanced-photos/${names[i]}`, date: photo.processDate ?? undefined });
             await once(archive, 'entry');
           }
@@ -58,6 +73,12 @@ export class StreamOrderZip {
       },
     };
   }
+}
+
+async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function uniqueNames(names: string[]): string[] {

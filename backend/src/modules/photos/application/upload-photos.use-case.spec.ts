@@ -34,6 +34,7 @@ describe('UploadPhotos all or nothing', () => {
     const objects = new Map<string, Buffer>();
     const deleted: string[] = [];
     const inserted: unknown[] = [];
+    const captured: unknown[] = [];
     let puts = 0;
     let nextId = 100;
     const storage = strictFake<ObjectStorage>('storage', {
@@ -64,9 +65,9 @@ describe('UploadPhotos all or nothing', () => {
       credits,
       storage,
       strictFake<JobQueue>('queue'),
-      strictFake<Analytics>('analytics'),
+      strictFake<Analytics>('analytics', { capture: async (...args: unknown[]) => void captured.push(args) }),
     );
-    return { useCase, objects, deleted, inserted };
+    return { useCase, objects, deleted, inserted, captured };
   }
 
   const parts = (files: number): AsyncIterable<UploadPart> =>
@@ -100,7 +101,7 @@ describe('UploadPhotos all or nothing', () => {
 
   it('takes the credits and writes the rows in one transaction when every file passed', async () => {
     const take = jest.fn(async () => ({ status: 'new' as const, photosRemaining: 1 }));
-    const { useCase, objects, inserted } = setUp({ take });
+    const { useCase, objects, inserted, captured } = setUp({ take });
     const result = await useCase.execute(7, parts(2));
     expect(take).toHaveBeenCalledWith(tx, 7, 'ord_1', 2);
     expect(inserted).toEqual([
@@ -116,5 +117,27 @@ describe('UploadPhotos all or nothing', () => {
     ]);
     expect(objects.size).toBe(2);
     expect(result.order).toEqual({ id: 'ord_1', status: 'new', photos_remaining: 1 });
+    // Two identical flat 8 x 8 squares: both too small and blurred, the second a duplicate of the first.
+    expect(result.photos.map((p) => p.checks.map((c) => c.code))).toEqual([
+      ['too_small', 'blurred'],
+      ['too_small', 'blurred', 'duplicate'],
+    ]);
+    expect(result.photos[1].checks[2].message).toBe('Looks like a duplicate of room-0.png');
+    expect(captured).toEqual([
+      [
+        'Photo Checks',
+        '7',
+        {
+          orderId: 'ord_1',
+          numPhotos: 2,
+          photosFlagged: 2,
+          flaggedTooSmall: 2,
+          flaggedPortrait: 0,
+          flaggedDark: 0,
+          flaggedBlurred: 2,
+          flaggedDuplicate: 1,
+        },
+      ],
+    ]);
   });
 });

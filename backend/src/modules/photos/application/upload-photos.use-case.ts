@@ -1,15 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
-import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { type OrderEntity } from '../../orders';
 import { AppError, BadRequestError, UnavailableError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
-// The engine's HEIC decoder, as a plain library: through enhancement's index it would load EnhancementModule, which
-// imports PhotosModule (a cycle). Known exception until the engine's index exports it.
-// eslint-disable-next-line walls/module-internals
-import { decodePhoto } from '../../enhancement/engine/decode';
 import {
   CreditsRepository,
   noCredits,
@@ -20,7 +15,9 @@ import {
 } from '../../orders';
 import { ObjectStorage } from '../../storage';
 import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
-import { displayName, MAX_FILE_BYTES, MAX_INPUT_PIXELS } from '../domain/upload-limits';
+import { checkSelection, countFlags, type PhotoCheck, type PhotoMeasurements } from '../domain/photo-checks';
+import { displayName, MAX_FILE_BYTES } from '../domain/upload-limits';
+import { measureDecodedPixels, measurePhotoFile } from './measure-photo';
 import { PhotosRepository } from '../persistence/photos.repository';
 
 export type UploadPart =
@@ -32,6 +29,8 @@ export interface UploadedPhoto {
   name: string;
   status: 'uploaded';
   original_path: string;
+  /** Advice on the photo (too small, portrait, dark, blurred, duplicate); never a reason it was refused. */
+  checks: PhotoCheck[];
 }
 
 export interface UploadResult {
@@ -44,6 +43,7 @@ interface StoredFile {
   key: string;
   name: string;
   size: number;
+  measurements: PhotoMeasurements;
 }
 
 const CONTENT_TYPES: Record<ImageFormat, string> = {
@@ -55,7 +55,8 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
 
 /**
  * Stores a host's photos for one of their orders, all or nothing. Each file streams to storage under a key the
- * server makes, is checked by decoding (not by its name or MIME type), and only when every file passed are the
+ * server makes, is checked by decoding (not by its name or MIME type) and measured for the photo checks (advice the
+ * response carries per photo; they never refuse a photo), and only when every file passed are the
  * photo rows written and the credits taken, in one transaction. Any failure removes what this request stored.
  * When the order has no credits left it becomes pending and one enhancement job per photo is queued.
  */
@@ -92,6 +93,12 @@ export class UploadPhotos {
       if (!order) throw new BadRequestError('ORDER_ID_REQUIRED', 'orderId is required.');
       if (stored.length === 0) throw new BadRequestError('NO_FILES', 'Please select at least one file to upload.');
       const result = await this.commit(userId, order.id, stored);
+      // Counted here, once per upload that went through; the widget shows the same checks but does not count them.
+      await this.analytics.capture('Photo Checks', String(userId), {
+        orderId: order.id,
+        numPhotos: stored.length,
+        ...countFlags(result.photos.map((p) => p.checks)),
+      });
       if (result.order.status === 'pending') {
         await this.queueEnhancement(order.id);
         await this.analytics.capture('Photo Processing Start', String(userId), {
@@ -149,16 +156,19 @@ export class UploadPhotos {
     }
     if (size === 0) throw new BadRequestError('EMPTY_FILE', `${name} is empty.`);
     try {
-      await this.validateImage(key, format, name);
+      const measurements = await this.measureImage(key, format, name);
+      return { photoId, key, name, size, measurements };
     } catch (err) {
       await this.storage.delete(key).catch(() => undefined);
       throw err;
     }
-    return { photoId, key, name, size };
   }
 
-  /** Decodes the stored bytes (cheaply, at thumbnail scale): refuses truncated files and pixel bombs. */
-  private async validateImage(key: string, format: ImageFormat, name: string): Promise<void> {
+  /**
+   * Decodes the stored bytes, which refuses truncated files and pixel bombs, and measures what the photo checks
+   * need from a small grey copy.
+   */
+  private async measureImage(key: string, format: ImageFormat, name: string): Promise<PhotoMeasurements> {
     const unreadable = () =>
       new BadRequestError(
         'UNREADABLE_IMAGE',
@@ -168,19 +178,26 @@ export class UploadPhotos {
     const source = await this.storage.get(key).catch((err: unknown) => {
       throw this.storageUnavailable(err);
     });
+    // At most MAX_FILE_BYTES: the size limit already held while the file was stored.
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of source) chunks.push(chunk as Buffer);
+    } catch (err) {
+      throw this.storageUnavailable(err);
+    }
+    const bytes = Buffer.concat(chunks);
     try {
       if (format === 'heic') {
         // sharp's prebuilt libvips has no HEVC decoder; the engine's own decoder reads iPhone photos.
-        const chunks: Buffer[] = [];
-        for await (const chunk of source) chunks.push(chunk as Buffer);
-        await decodePhoto(Buffer.concat(chunks));
-        return;
+        // Loaded when first needed: enhancement's index loads EnhancementModule, which imports PhotosModule, so a
+        // static import would be a cycle while the two modules load.
+        const { decodePhoto } = await import('../../enhancement');
+        const decoded = await decodePhoto(bytes);
+        const measurements = await measureDecodedPixels(decoded.image);
+        // A very large photo is decoded at a reduced size; its checks go by the file's own size.
+        return decoded.reducedFrom ? { ...measurements, ...decoded.reducedFrom } : measurements;
       }
-      const decoder = sharp({ failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
-        .resize(64, 64, { fit: 'inside' })
-        .raw();
-      source.on('error', (err) => decoder.destroy(err));
-      await source.pipe(decoder).toBuffer();
+      return await measurePhotoFile(bytes);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (/pixel limit|too large|megapixel/i.test(message)) {
@@ -205,8 +222,15 @@ export class UploadPhotos {
         orderId,
         files.map((f) => ({ id: f.photoId, key: f.key, name: f.name, size: f.size })),
       );
+      const checks = checkSelection(files.map((f) => ({ name: f.name, measurements: f.measurements })));
       return {
-        photos: files.map((f) => ({ id: f.photoId, name: f.name, status: 'uploaded' as const, original_path: f.key })),
+        photos: files.map((f, i) => ({
+          id: f.photoId,
+          name: f.name,
+          status: 'uploaded' as const,
+          original_path: f.key,
+          checks: checks[i],
+        })),
         order: { id: orderId, status: order.status, photos_remaining: order.photosRemaining },
       };
     });

@@ -1,4 +1,5 @@
-import { derivedKeys, enhancedDownloadName, originalKey, parsePhotoFileName, sniffImageFormat } from './photo-files';
+import { enhancedDownloadName } from '../../../shared/delivery/download-name';
+import { derivedKeys, originalKey, parsePhotoFileName, sniffImageFormat } from './photo-files';
 import { displayName } from './upload-limits';
 
 describe('photo files', () => {
@@ -10,6 +11,16 @@ describe('photo files', () => {
       enhanced: 'enhanced/7/ord_abc/42-enhanced.jpg',
       preview: 'previews/7/ord_abc/42-preview.webp',
       thumbnail: 'thumbnails/7/ord_abc/42-thumb.webp',
+      before: 'previews/7/ord_abc/42-before.webp',
+    });
+  });
+
+  it('gives an adjustment its own files beside the delivered ones (the "before" stays the photo’s own)', () => {
+    expect(derivedKeys(owner, 7)).toEqual({
+      enhanced: 'enhanced/7/ord_abc/42-a7-enhanced.jpg',
+      preview: 'previews/7/ord_abc/42-a7-preview.webp',
+      thumbnail: 'thumbnails/7/ord_abc/42-a7-thumb.webp',
+      before: 'previews/7/ord_abc/42-before.webp',
     });
   });
 
@@ -18,14 +29,24 @@ describe('photo files', () => {
     expect(parsePhotoFileName('42-enhanced.jpg')).toEqual({ photoId: 42, variant: 'enhanced' });
     expect(parsePhotoFileName('42-preview.webp')).toEqual({ photoId: 42, variant: 'preview' });
     expect(parsePhotoFileName('42-thumb.webp')).toEqual({ photoId: 42, variant: 'thumbnail' });
+    expect(parsePhotoFileName('42-before.webp')).toEqual({ photoId: 42, variant: 'before' });
+    expect(parsePhotoFileName('42-a7-enhanced.jpg')).toEqual({ photoId: 42, variant: 'enhanced' });
+    expect(parsePhotoFileName('42-a7-thumb.webp')).toEqual({ photoId: 42, variant: 'thumbnail' });
   });
 
-  it.each(['../42.jpg', '42.jpg/..', '42.exe', 'abc.jpg', '42-other.jpg', '', '%2e%2e%2f42.jpg'])(
-    'refuses %j',
-    (name) => {
-      expect(parsePhotoFileName(name)).toBeUndefined();
-    },
-  );
+  it.each([
+    '../42.jpg',
+    '42.jpg/..',
+    '42.exe',
+    'abc.jpg',
+    '42-other.jpg',
+    '42-a-enhanced.jpg',
+    '42-b7-enhanced.jpg',
+    '',
+    '%2e%2e%2f42.jpg',
+  ])('refuses %j', (name) => {
+    expect(parsePhotoFileName(name)).toBeUndefined();
+  });
 
   it('detects formats from the bytes, not the name', () => {
     expect(sniffImageFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');

@@ -1,9 +1,10 @@
 /**
  * Where a photo's files live and how clients name them. Keys are built only from ids the server issued and the
  * format it detected, never from the host's file name. A client names a file by the last segment of its path
- * (`42.jpg`, `42-enhanced.jpg`, `42-preview.webp`, `42-thumb.webp`), which maps back to one photo and variant.
+ * (`42.jpg`, `42-enhanced.jpg`, `42-preview.webp`, `42-thumb.webp`, `42-before.webp`, `42-a7-enhanced.jpg` after an
+ * adjustment), which maps back to one photo and variant.
  */
-export type PhotoVariant = 'original' | 'enhanced' | 'preview' | 'thumbnail';
+export type PhotoVariant = 'original' | 'enhanced' | 'preview' | 'thumbnail' | 'before';
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 
 export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heic: 'heic' };
@@ -18,17 +19,22 @@ export function originalKey(p: PhotoOwner, format: ImageFormat): string {
   return `originals/${p.userId}/${p.orderId}/${p.photoId}.${FORMAT_EXTENSIONS[format]}`;
 }
 
-/** Deterministic, so running an enhancement twice overwrites rather than duplicates. */
-export function derivedKeys(p: PhotoOwner): Record<Exclude<PhotoVariant, 'original'>, string> {
+/**
+ * Deterministic, so running an enhancement twice overwrites rather than duplicates. An adjustment writes its own
+ * set (`42-a7-enhanced.jpg` for adjustment 7), so the delivered files stay in place until the new ones are ready.
+ */
+export function derivedKeys(p: PhotoOwner, adjustmentId?: number): Record<Exclude<PhotoVariant, 'original'>, string> {
+  const stem = adjustmentId === undefined ? `${p.photoId}` : `${p.photoId}-a${adjustmentId}`;
   return {
-    enhanced: `enhanced/${p.userId}/${p.orderId}/${p.photoId}-enhanced.jpg`,
-    preview: `previews/${p.userId}/${p.orderId}/${p.photoId}-preview.webp`,
-    thumbnail: `thumbnails/${p.userId}/${p.orderId}/${p.photoId}-thumb.webp`,
+    enhanced: `enhanced/${p.userId}/${p.orderId}/${stem}-enhanced.jpg`,
+    preview: `previews/${p.userId}/${p.orderId}/${stem}-preview.webp`,
+    thumbnail: `thumbnails/${p.userId}/${p.orderId}/${stem}-thumb.webp`,
+    before: `previews/${p.userId}/${p.orderId}/${p.photoId}-before.webp`,
   };
 }
 
-const FILE_NAME = /^(\d{1,12})(?:-(enhanced|preview|thumb))?\.(jpg|png|webp|heic)$/;
-const SUFFIX_VARIANT = { enhanced: 'enhanced', preview: 'preview', thumb: 'thumbnail' } as const;
+const FILE_NAME = /^(\d{1,12})(?:-a\d{1,12})?(?:-(enhanced|preview|thumb|before))?\.(jpg|png|webp|heic)$/;
+const SUFFIX_VARIANT = { enhanced: 'enhanced', preview: 'preview', thumb: 'thumbnail', before: 'before' } as const;
 
 /** `42-thumb.webp` -> photo 42's thumbnail; undefined for anything that is not one of our names. */
 export function parsePhotoFileName(name: string): { photoId: number; variant: PhotoVariant } | undefined {
@@ -52,16 +58,4 @@ export function sniffImageFormat(head: Buffer): ImageFormat | undefined {
     if (['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand)) return 'heic';
   }
   return undefined;
-}
-
-/** A download name from the host's file name: `IMG_0042.HEIC` -> `IMG_0042-enhanced.jpg`, safe for a header. */
-export function enhancedDownloadName(originalName: string | null, photoId: number): string {
-  const stem = (originalName ?? '')
-    .replace(/\.[^.]*$/, '')
-    // Letters and digits of any script stay ("Küche", "Ванная"): Content-Disposition carries them as filename*
-    // (RFC 6266) and the zip flags its names as UTF-8; quotes, slashes and control characters go.
-    .replace(/[^\p{L}\p{N}\p{M}._ -]/gu, '')
-    .trim()
-    .slice(0, 80);
-  return stem ? `${stem}-enhanced.jpg` : `enhanced-photo-${photoId}.jpg`;
 }

@@ -61,7 +61,10 @@ export class PhotosController {
   @ApiOperation({ summary: 'Your photos with their status and file paths' })
   @ApiOkResponse({ type: [PhotoDto] })
   async list(@CurrentUser() user: AuthenticatedUser): Promise<PhotoDto[]> {
-    return (await this.listPhotos.execute(user.id)).map(toPhotoDto);
+    const { photos, adjusting, covers } = await this.listPhotos.execute(user.id);
+    return photos.map((photo) =>
+      toPhotoDto(photo, { adjusting: adjusting.has(photo.id), cover: covers.has(photo.id) }),
+    );
   }
 
   @Post('photos/process')

@@ -1,12 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { PHOTO_CHECK_CODES, type PhotoCheckCode } from '../domain/photo-checks';
 import { type PhotoEntity } from '../persistence/photo.entity';
+import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
+
+export class PhotoCheckDto {
+  @ApiProperty({ enum: PHOTO_CHECK_CODES }) code: PhotoCheckCode;
+  @ApiProperty({ example: 'Too small for Airbnb: 800 x 600, needs 1024 x 683' }) message: string;
+}
 
 export class UploadedPhotoDto {
   @ApiProperty() id: number;
   @ApiProperty() name: string;
   @ApiProperty({ enum: ['uploaded'] }) status: 'uploaded';
   @ApiProperty() original_path: string;
+  @ApiProperty({
+    type: [PhotoCheckDto],
+    description:
+      'What may keep the photo from looking its best on a listing: too small (under 1024 x 683 upright), portrait, ' +
+      'very dark, blurred, or a duplicate of an earlier photo in the same upload. Advice only: the photo is uploaded.',
+  })
+  checks: PhotoCheckDto[];
 }
 
 class UploadOrderStateDto {
@@ -20,7 +34,7 @@ export class UploadResultDto {
   @ApiProperty() order: UploadOrderStateDto;
 }
 
-export class PhotoDto {
+export class PhotoDto extends DeliveredPhotoFieldsDto {
   @ApiProperty() id: number;
   @ApiProperty() order_id: string;
   @ApiProperty({ enum: ['uploaded', 'completed', 'failed'] }) status: string;
@@ -29,10 +43,13 @@ export class PhotoDto {
   @ApiProperty({ nullable: true, type: String, description: 'Same as original_path (the gallery reads this name)' })
   original_photo_path: string | null;
   @ApiProperty({ nullable: true, type: String }) enhanced_path: string | null;
-  @ApiProperty({ nullable: true, type: String }) preview_path: string | null;
   @ApiProperty({ nullable: true, type: String }) thumbnail_path: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) upload_date: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) process_date: string | null;
+  @ApiProperty({ description: 'An adjustment is being made; the current version stays until it is ready' })
+  adjusting: boolean;
+  @ApiProperty({ description: 'The suggested cover photo of its order (best measured landscape photo)' })
+  cover_suggestion: boolean;
 }
 
 export class ProcessPhotosDto {
@@ -55,7 +72,7 @@ export class ProcessPhotosResultDto {
   @ApiProperty({ type: [Number] }) queued: number[];
 }
 
-export function toPhotoDto(p: PhotoEntity): PhotoDto {
+export function toPhotoDto(p: PhotoEntity, flags: { adjusting?: boolean; cover?: boolean } = {}): PhotoDto {
   const original = p.purgedAt ? null : p.originalPath;
   return {
     id: p.id,
@@ -65,9 +82,11 @@ export function toPhotoDto(p: PhotoEntity): PhotoDto {
     original_path: original,
     original_photo_path: original,
     enhanced_path: p.enhancedPath,
-    preview_path: p.previewPath,
     thumbnail_path: p.thumbnailPath,
+    ...toDeliveredPhotoFields(p),
     upload_date: p.uploadDate.toISOString(),
     process_date: p.processDate?.toISOString() ?? null,
+    adjusting: flags.adjusting ?? false,
+    cover_suggestion: flags.cover ?? false,
   };
 }

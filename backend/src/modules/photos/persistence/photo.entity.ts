@@ -11,6 +11,8 @@ export class PhotoEntity {
   @Column({ name: 'enhanced_path', type: 'text', nullable: true }) enhancedPath: string | null;
   @Column({ name: 'preview_path', type: 'text', nullable: true }) previewPath: string | null;
   @Column({ name: 'thumbnail_path', type: 'text', nullable: true }) thumbnailPath: string | null;
+  /** The input at preview size, for the before/after slider; null for photos enhanced before it existed. */
+  @Column({ name: 'before_preview_path', type: 'text', nullable: true }) beforePreviewPath: string | null;
   /** The host's file name, for display only; never used to build a storage key. */
   @Column({ type: 'text', nullable: true }) name: string | null;
   @Column({ type: 'text', default: 'uploaded' }) status: PhotoStatus;

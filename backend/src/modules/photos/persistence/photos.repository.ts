@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
+import { type EntityManager, In, IsNull } from 'typeorm';
 import { PhotoEntity } from './photo.entity';
 import { txRows } from '../../../shared/db/query-rows';
 
@@ -14,6 +14,7 @@ export interface EnhancedPhoto {
   enhancedPath: string;
   previewPath: string;
   thumbnailPath: string;
+  beforePreviewPath: string;
   engineVersion: string;
   report: unknown;
 }
@@ -78,6 +79,7 @@ export class PhotosRepository {
         enhancedPath: enhanced.enhancedPath,
         previewPath: enhanced.previewPath,
         thumbnailPath: enhanced.thumbnailPath,
+        beforePreviewPath: enhanced.beforePreviewPath,
         processDate: () => 'now()',
         engineVersion: enhanced.engineVersion,
         // TypeORM serialises jsonb columns itself; its deep-partial type just cannot see through the report's shape.
@@ -90,10 +92,116 @@ export class PhotosRepository {
   }
 
   /** Moves an uploaded photo to failed with its reason; false when it was not uploaded (any more). */
+  /**
+   * A user's photos enhanced after `since`, or failed and uploaded after it (a failure records no time of its own),
+   * for webhooks' reconciler.
+   */
+  finishedSince(
+    tx: EntityManager,
+    userId: number,
+    status: 'completed' | 'failed',
+    since: Date,
+  ): Promise<{ id: number; order_id: string }[]> {
+    const time = status === 'completed' ? 'process_date' : 'upload_date';
+    return txRows(
+      tx,
+      `SELECT id, order_id FROM photos WHERE user_id = $1 AND status = $2 AND ${time} > $3 LIMIT 5000`,
+      [userId, status, since],
+    );
+  }
+
   async markFailed(tx: EntityManager, photoId: number, reason: string): Promise<boolean> {
     const update = await tx
       .getRepository(PhotoEntity)
       .update({ id: photoId, status: 'uploaded' }, { status: 'failed', failureReason: reason.slice(0, 1000) });
+    return Boolean(update.affected);
+  }
+
+  /** The user's photos across orders, oldest first (at most 5000). */
+  listOwned(tx: EntityManager, userId: number): Promise<PhotoEntity[]> {
+    return tx.getRepository(PhotoEntity).find({ where: { userId }, order: { id: 'ASC' }, take: 5000 });
+  }
+
+  /** The user's photo; another user's is indistinguishable from a missing one. */
+  findOwned(tx: EntityManager, userId: number, photoId: number): Promise<PhotoEntity | null> {
+    return tx.getRepository(PhotoEntity).findOneBy({ id: photoId, userId });
+  }
+
+  /** The user's photos of one order, oldest first. */
+  listOfOrder(tx: EntityManager, userId: number, orderId: string): Promise<PhotoEntity[]> {
+    return tx.getRepository(PhotoEntity).find({ where: { orderId, userId }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Which of these photos of the user still wait for enhancement (uploaded, in a pending order, and in `orderId`
+   * when given), in id order; the others are left out.
+   */
+  async waitingOfOwner(tx: EntityManager, userId: number, photoIds: number[], orderId?: string): Promise<number[]> {
+    const rows = await txRows<{ id: number }>(
+      tx,
+      `SELECT p.id FROM photos p JOIN orders o ON o.id = p.order_id
+       WHERE p.user_id = $1 AND p.id = ANY($2::int[]) AND p.status = 'uploaded' AND o.status = 'pending'
+         AND ($3::text IS NULL OR p.order_id = $3)
+       ORDER BY p.id`,
+      [userId, photoIds, orderId ?? null],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The order's photos whose files are not purged yet, oldest first. */
+  unpurgedOfOrder(tx: EntityManager, orderId: string): Promise<PhotoEntity[]> {
+    return tx.getRepository(PhotoEntity).find({ where: { orderId, purgedAt: IsNull() }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Records that the photos' files are deleted: their derived keys go and `purged_at` is set. original_path is NOT
+   * NULL and stays as a record of the key; every API hides it once purged_at is set.
+   */
+  async markPurged(tx: EntityManager, photoIds: number[], now: Date): Promise<void> {
+    if (photoIds.length === 0) return;
+    await tx
+      .getRepository(PhotoEntity)
+      .update(
+        { id: In(photoIds) },
+        { enhancedPath: null, previewPath: null, thumbnailPath: null, beforePreviewPath: null, purgedAt: now },
+      );
+  }
+
+  /** The keys among `keys` that a photo not purged points to (as its original or any derived file). */
+  async ownedKeys(tx: EntityManager, keys: string[]): Promise<Set<string>> {
+    const rows = await txRows<{ key: string }>(
+      tx,
+      `SELECT k.key FROM unnest($1::text[]) AS k(key)
+       WHERE EXISTS (
+         SELECT 1 FROM photos p WHERE p.purged_at IS NULL
+           AND k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path, p.before_preview_path))`,
+      [keys],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
+  /**
+   * Points a delivered photo at an adjustment's files and report; false when it is no longer delivered (purged or
+   * gone meanwhile), in which case the caller deletes the new files instead of the old ones.
+   */
+  async replaceEnhanced(
+    tx: EntityManager,
+    photoId: number,
+    files: { enhancedPath: string; previewPath: string; thumbnailPath: string; engineVersion: string; report: unknown },
+  ): Promise<boolean> {
+    const update = await tx
+      .getRepository(PhotoEntity)
+      .createQueryBuilder()
+      .update()
+      .set({
+        enhancedPath: files.enhancedPath,
+        previewPath: files.previewPath,
+        thumbnailPath: files.thumbnailPath,
+        engineVersion: files.engineVersion,
+        enhancementReport: files.report as never,
+      })
+      .where('id = :id AND status = :status AND purged_at IS NULL', { id: photoId, status: 'completed' })
+      .execute();
     return Boolean(update.affected);
   }
 }

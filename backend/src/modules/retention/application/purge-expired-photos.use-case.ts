@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, In, IsNull } from 'typeorm';
-import { OrderEntity } from '../../orders';
-import { PhotoEntity } from '../../photos';
+import { DataSource } from 'typeorm';
+import { type OrderEntity, OrdersRepository } from '../../orders';
+import { PhotosRepository } from '../../photos';
 import { ObjectStorage } from '../../storage';
 import { purgeCutoff } from '../domain/retention-policy';
 
@@ -49,6 +49,8 @@ export class PurgeExpiredPhotos {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -89,25 +91,20 @@ export class PurgeExpiredPhotos {
   }
 
   private dueOrders(cutoff: Date, afterId: string): Promise<OrderEntity[]> {
-    return this.dataSource
-      .getRepository(OrderEntity)
-      .createQueryBuilder('o')
-      .where("o.status = 'completed' AND o.purged_at IS NULL AND o.completed_at <= :cutoff AND o.id > :afterId", {
-        cutoff,
-        afterId,
-      })
-      .orderBy('o.id')
-      .limit(BATCH_SIZE)
-      .getMany();
+    return this.orders.dueForPurge(this.dataSource.manager, cutoff, afterId, BATCH_SIZE);
   }
 
   /** Deletes the order's files, then marks its photos and the order purged; tallies into `purged` as it goes. */
   private async purgeOrder(purged: PurgedOrder, now: Date, dryRun: boolean): Promise<void> {
-    const photos = await this.dataSource
-      .getRepository(PhotoEntity)
-      .find({ where: { orderId: purged.orderId, purgedAt: IsNull() }, order: { id: 'ASC' } });
+    const photos = await this.photos.unpurgedOfOrder(this.dataSource.manager, purged.orderId);
     for (const photo of photos) {
-      const keys = [photo.originalPath, photo.enhancedPath, photo.previewPath, photo.thumbnailPath];
+      const keys = [
+        photo.originalPath,
+        photo.enhancedPath,
+        photo.previewPath,
+        photo.thumbnailPath,
+        photo.beforePreviewPath,
+      ];
       // One photo's files at a time: a premium order has 160, too many to send a store all at once.
       const sizes = await Promise.all(keys.filter((key) => key !== null).map((key) => this.removeObject(key, dryRun)));
       for (const size of sizes) {
@@ -117,17 +114,13 @@ export class PurgeExpiredPhotos {
       }
     }
     if (!dryRun) {
-      await this.dataSource.transaction(async (em) => {
-        if (photos.length > 0) {
-          // original_path is NOT NULL and stays as a record of the key; every API hides it once purged_at is set.
-          await em
-            .getRepository(PhotoEntity)
-            .update(
-              { id: In(photos.map((p) => p.id)) },
-              { enhancedPath: null, previewPath: null, thumbnailPath: null, purgedAt: now },
-            );
-        }
-        await em.getRepository(OrderEntity).update({ id: purged.orderId, purgedAt: IsNull() }, { purgedAt: now });
+      await this.dataSource.transaction(async (tx) => {
+        await this.photos.markPurged(
+          tx,
+          photos.map((p) => p.id),
+          now,
+        );
+        await this.orders.markPurged(tx, purged.orderId, now);
       });
     }
     purged.photos = photos.length;

@@ -2,8 +2,8 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationB
 import { Cron } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { queryRows } from '../../../shared/db/query-rows';
 import { Clock } from '../../auth';
+import { JobLocksRepository } from '../../system';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { dailyTick } from '../domain/retention-policy';
 import { PurgeExpiredPhotos, type PurgeResult } from './purge-expired-photos.use-case';
@@ -38,6 +38,7 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly locks: JobLocksRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly purgeExpiredPhotos: PurgeExpiredPhotos,
@@ -71,16 +72,7 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
   async tick(): Promise<RetentionTickResult | null> {
     const now = this.clock.now();
     const tick = dailyTick(now);
-    const claimed = await queryRows<{ tick: string }>(
-      this.dataSource,
-      `INSERT INTO job_locks (name, tick, claimed_at) VALUES ($1, $2, $3)
-       ON CONFLICT (name, tick) DO UPDATE SET claimed_at = $3, finished_at = NULL, result = NULL
-         WHERE job_locks.result ->> 'error' IS NOT NULL
-            OR (job_locks.finished_at IS NULL AND job_locks.claimed_at < $3::timestamptz - make_interval(hours => $4))
-       RETURNING tick`,
-      [TICK_NAME, tick, now.toISOString(), STALE_CLAIM_HOURS],
-    );
-    if (claimed.length === 0) return null;
+    if (!(await this.locks.claim(this.dataSource.manager, TICK_NAME, tick, now, STALE_CLAIM_HOURS))) return null;
     try {
       // The purge first: deleting on time is the promise, and it must not wait on up to a thousand emails.
       const { signal } = this.shutdown;
@@ -108,10 +100,6 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
   }
 
   private async finish(tick: string, result: Record<string, unknown>): Promise<void> {
-    await this.dataSource.query('UPDATE job_locks SET finished_at = now(), result = $3 WHERE name = $1 AND tick = $2', [
-      TICK_NAME,
-      tick,
-      JSON.stringify(result),
-    ]);
+    await this.locks.finish(this.dataSource.manager, TICK_NAME, tick, result);
   }
 }

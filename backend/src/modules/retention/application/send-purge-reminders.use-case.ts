@@ -1,20 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { queryRows } from '../../../shared/db/query-rows';
-import { Mailer } from '../../notifications';
+import { Mailer, renderEmail } from '../../notifications';
+import { OrdersRepository } from '../../orders';
 import { formatPurgeDate, purgeCutoff, purgeDate, reminderCutoff, RETENTION_DAYS } from '../domain/retention-policy';
 
 // Orders entering the reminder window in one day; any left over are reminded by the next day's run.
 const MAX_REMINDERS_PER_RUN = 1000;
-
-interface ClaimedOrder {
-  id: string;
-  completed_at: Date | string;
-  email: string;
-  name: string | null;
-  photos: number;
-}
 
 /**
  * Tells each host once, in the last 7 days before an order's photos are purged, to download them. Each order is
@@ -27,6 +19,7 @@ export class SendPurgeReminders {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
   ) {}
@@ -34,16 +27,14 @@ export class SendPurgeReminders {
   /** The number of reminders sent; `signal` stops between two orders (shutdown), leaving the rest for the next run. */
   async execute(now: Date, signal?: AbortSignal): Promise<number> {
     // Only orders with something to download: a reminder about an order whose photos all failed would confuse.
-    const due: { id: string }[] = await this.dataSource.query(
-      `SELECT o.id FROM orders o
-       WHERE o.status = 'completed' AND o.purged_at IS NULL AND o.purge_reminder_sent_at IS NULL
-         AND o.completed_at > $1 AND o.completed_at <= $2
-         AND EXISTS (SELECT 1 FROM photos p WHERE p.order_id = o.id AND p.enhanced_path IS NOT NULL)
-       ORDER BY o.completed_at LIMIT $3`,
-      [purgeCutoff(now), reminderCutoff(now), MAX_REMINDERS_PER_RUN],
+    const due = await this.orders.dueForPurgeReminder(
+      this.dataSource.manager,
+      purgeCutoff(now),
+      reminderCutoff(now),
+      MAX_REMINDERS_PER_RUN,
     );
     let sent = 0;
-    for (const { id } of due) {
+    for (const id of due) {
       if (signal?.aborted) break;
       try {
         if (await this.remind(id, now)) sent++;
@@ -56,36 +47,23 @@ export class SendPurgeReminders {
   }
 
   private async remind(orderId: string, now: Date): Promise<boolean> {
-    const [order] = await queryRows<ClaimedOrder>(
-      this.dataSource,
-      `UPDATE orders o SET purge_reminder_sent_at = $2 FROM users u
-       WHERE o.id = $1 AND o.purge_reminder_sent_at IS NULL AND o.purged_at IS NULL AND u.id = o.user_id
-       RETURNING o.id, o.completed_at, u.email, u.name,
-         (SELECT count(*) FROM photos p
-          WHERE p.order_id = o.id AND p.enhanced_path IS NOT NULL AND p.purged_at IS NULL)::int AS photos`,
-      [orderId, now],
-    );
+    const order = await this.orders.claimPurgeReminder(this.dataSource.manager, orderId, now);
     if (!order) return false;
-    const deletedOn = formatPurgeDate(purgeDate(new Date(order.completed_at)));
+    const deletedOn = formatPurgeDate(purgeDate(order.completedAt));
     const link = `${this.config.publicUrl}/order?order=${order.id}`;
-    const one = order.photos === 1;
     try {
-      await this.mailer.send({
-        to: order.email,
-        subject: `Your enhanced photos will be deleted on ${deletedOn}`,
-        text: [
-          `Hi${order.name ? ` ${order.name}` : ''},`,
-          '',
-          `Your ${order.photos} enhanced photo${one ? '' : 's'} from order ${order.id} will be deleted on ` +
-            `${deletedOn}, ${RETENTION_DAYS} days after ${one ? 'it was' : 'they were'} delivered.`,
-          `Download ${one ? 'it' : 'them'} before then: ${link}`,
-          '',
-          'You can download your photos one by one or all at once as a zip. Deleted photos cannot be recovered; your ' +
-            'order and receipt stay in your account.',
-        ].join('\n'),
+      const email = await renderEmail({
+        email: 'purge-reminder',
+        name: order.name,
+        photos: order.photos,
+        orderId: order.id,
+        deletedOn,
+        retentionDays: RETENTION_DAYS,
+        link,
       });
+      await this.mailer.send({ to: order.email, ...email });
     } catch (err) {
-      await this.dataSource.query('UPDATE orders SET purge_reminder_sent_at = NULL WHERE id = $1', [orderId]);
+      await this.orders.releasePurgeReminder(this.dataSource.manager, orderId);
       throw err;
     }
     return true;

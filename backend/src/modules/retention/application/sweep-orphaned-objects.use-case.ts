@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryRows } from '../../../shared/db/query-rows';
+import { PhotosRepository } from '../../photos';
 import { ObjectStorage } from '../../storage';
 import { ORPHAN_PREFIXES, orphanCutoff } from '../domain/retention-policy';
 
@@ -36,6 +36,7 @@ export class SweepOrphanedObjects {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -46,7 +47,7 @@ export class SweepOrphanedObjects {
       const keys = await this.storage.list(prefix);
       for (let i = 0; i < keys.length && !signal?.aborted; i += BATCH_SIZE) {
         const batch = keys.slice(i, i + BATCH_SIZE);
-        const owned = await this.ownedKeys(batch);
+        const owned = await this.photos.ownedKeys(this.dataSource.manager, batch);
         for (const key of batch.filter((k) => !owned.has(k))) {
           const stat = await this.storage.stat(key);
           if (!stat || stat.lastModified > cutoff) continue;
@@ -61,18 +62,5 @@ export class SweepOrphanedObjects {
     if (!dryRun && !signal?.aborted) result.staleWrites = await this.storage.removeStaleWrites(cutoff);
     this.logger.log({ msg: dryRun ? 'Orphan sweep dry run' : 'Orphan sweep finished', ...result });
     return result;
-  }
-
-  /** The keys of the batch that a photo not yet purged points to. */
-  private async ownedKeys(keys: string[]): Promise<Set<string>> {
-    const rows = await queryRows<{ key: string }>(
-      this.dataSource,
-      `SELECT k.key FROM unnest($1::text[]) AS k(key)
-       WHERE EXISTS (
-         SELECT 1 FROM photos p WHERE p.purged_at IS NULL
-           AND k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path))`,
-      [keys],
-    );
-    return new Set(rows.map((r) => r.key));
   }
 }

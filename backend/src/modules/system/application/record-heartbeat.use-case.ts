@@ -1,23 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { JobLockEntity } from '../persistence/job-lock.entity';
+import { DataSource } from 'typeorm';
+import { JobLocksRepository } from '../persistence/job-locks.repository';
+
+const HEARTBEAT = 'system.heartbeat';
 
 /** Writes the heartbeat's nonce where any process can see it: proof that a queued job ran to completion. */
 @Injectable()
 export class RecordHeartbeat {
-  constructor(@InjectRepository(JobLockEntity) private readonly locks: Repository<JobLockEntity>) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly locks: JobLocksRepository,
+  ) {}
 
   async execute(nonce: string): Promise<void> {
-    await this.locks
-      .createQueryBuilder()
-      .insert()
-      .values({ name: 'system.heartbeat', tick: nonce, finishedAt: () => 'now()' })
-      .orIgnore()
-      .execute();
+    await this.locks.recordFinished(this.dataSource.manager, HEARTBEAT, nonce);
   }
 
-  async wasRecorded(nonce: string): Promise<boolean> {
-    return (await this.locks.countBy({ name: 'system.heartbeat', tick: nonce })) > 0;
+  wasRecorded(nonce: string): Promise<boolean> {
+    return this.locks.exists(this.dataSource.manager, HEARTBEAT, nonce);
   }
 }

@@ -1,6 +1,16 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
 import { AuthRateLimitIndexes1763856000000 } from './1763856000000-auth-rate-limit-indexes';
 import { Payments1763942400000 } from './1763942400000-payments';
+import { BeforePreviews1764028800000 } from './1764028800000-before-previews';
+import { PhotoAdjustments1764115200000 } from './1764115200000-photo-adjustments';
+import { Webhooks1764118800000 } from './1764118800000-webhooks';
 
 /** Every migration, in order. Listed explicitly so the bundle needs no glob loading at run time. */
-export const MIGRATIONS = [InitialSchema1763769600000, AuthRateLimitIndexes1763856000000, Payments1763942400000];
+export const MIGRATIONS = [
+  InitialSchema1763769600000,
+  AuthRateLimitIndexes1763856000000,
+  Payments1763942400000,
+  BeforePreviews1764028800000,
+  PhotoAdjustments1764115200000,
+  Webhooks1764118800000,
+];

@@ -4,13 +4,14 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { photoFileUrl } from '../../../lib/file-name';
-import { type Photo, usePhotos, useZipDownload, type ZipRequest } from '../../photos';
-import { PhotoViewer, viewUrl } from './photo-viewer';
+import { type Photo, usePhotos, useZipDownload, type ZipPreset, ZipPresetSelect, type ZipRequest } from '../../photos';
+import { photoViewUrl } from '../../../components/delivered-photo';
+import { PhotoViewer } from './photo-viewer';
 
 /** An outside guide to listing photos for the tips panel. */
 export const LISTING_PHOTO_GUIDE_URL = 'https://www.airbnb.com/resources/hosting-homes';
 
-const thumbnailUrl = (photo: Photo) => photoFileUrl(photo.thumbnail_path) ?? viewUrl(photo.id);
+const thumbnailUrl = (photo: Photo) => photoFileUrl(photo.thumbnail_path) ?? photoViewUrl(photo.id);
 
 /** One zip per order that has completed photos (Download All spans orders). */
 function zipRequests(photos: Photo[]): ZipRequest[] {
@@ -25,8 +26,10 @@ function zipRequests(photos: Photo[]): ZipRequest[] {
  * order's photos.
  */
 export function PhotoGallery({ orderId }: { orderId?: string }) {
-  const { data: photos, error, isLoading } = usePhotos();
+  // Asks again every 10 s while an adjustment is being made, so its new version appears on its own.
+  const { data: photos, error, isLoading } = usePhotos({ poll: (list) => Boolean(list?.some((p) => p.adjusting)) });
   const { busy, download } = useZipDownload();
+  const [preset, setPreset] = useState<ZipPreset>('original');
   // undefined: nothing chosen yet, so the first photo is shown.
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
 
@@ -70,12 +73,15 @@ export function PhotoGallery({ orderId }: { orderId?: string }) {
             <Button
               size="sm"
               variant="secondary"
-              onClick={() => void download(zipRequests(completed))}
+              onClick={() => void download(zipRequests(completed), preset)}
               disabled={busy}
               aria-busy={busy}
             >
               Download All
             </Button>
+          </div>
+          <div className="mb-3">
+            <ZipPresetSelect value={preset} onChange={setPreset} />
           </div>
           <ul
             aria-label="All photos"
@@ -90,8 +96,8 @@ export function PhotoGallery({ orderId }: { orderId?: string }) {
                     type="button"
                     onClick={() => setSelectedId(photo.id)}
                     aria-pressed={isSelected}
-                    aria-label={photo.name ?? `Photo ${photo.id}`}
-                    className={`block w-full overflow-hidden rounded-lg ring-2 ring-offset-1 transition focus-visible:outline-2 focus-visible:outline-teal-500 ${
+                    aria-label={`${photo.name ?? `Photo ${photo.id}`}${photo.cover_suggestion ? ', suggested cover' : ''}`}
+                    className={`relative block w-full overflow-hidden rounded-lg ring-2 ring-offset-1 transition focus-visible:outline-2 focus-visible:outline-teal-500 ${
                       isSelected ? 'ring-teal-600' : 'ring-transparent hover:ring-slate-300'
                     }`}
                   >
@@ -101,6 +107,14 @@ export function PhotoGallery({ orderId }: { orderId?: string }) {
                       loading="lazy"
                       className="aspect-square w-full object-cover"
                     />
+                    {photo.cover_suggestion && (
+                      <span
+                        aria-hidden="true"
+                        className="absolute bottom-1 left-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-slate-900"
+                      >
+                        Cover
+                      </span>
+                    )}
                   </button>
                 </li>
               );

@@ -1,6 +1,6 @@
-import { BEFORE_AFTER_ITEMS } from '../content';
+import { BeforeAfterSlider } from '../../../components/before-after-slider';
+import { BEFORE_AFTER_ITEMS, PLACEHOLDER_IMAGE } from '../content';
 import { SECTION_IDS } from '../scroll';
-import { BeforeAfterSlider } from './before-after-slider';
 
 export function BeforeAfterGallery() {
   return (
@@ -22,7 +22,16 @@ export function BeforeAfterGallery() {
         <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {BEFORE_AFTER_ITEMS.map((item) => (
             <li key={item.title}>
-              <BeforeAfterSlider item={item} />
+              <BeforeAfterSlider
+                beforeSrc={item.beforeImage}
+                afterSrc={item.afterImage}
+                label={item.title}
+                fallbackSrc={PLACEHOLDER_IMAGE}
+              >
+                <h3 className="font-semibold text-slate-900">{item.title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{item.subtitle}</p>
+                {item.credit && <p className="mt-2 text-xs text-slate-500">{item.credit}</p>}
+              </BeforeAfterSlider>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { SECTION_IDS, scrollToSection } from '../scroll';
+import { ExampleRoom } from './example-room';
 import { CheckIcon } from './icons';
 import { SignInCard } from '../../auth';
 
@@ -44,6 +45,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         </div>
         {!signedIn && <SignInCard id={SECTION_IDS.signup} />}
       </div>
+      <ExampleRoom />
     </section>
   );
 }

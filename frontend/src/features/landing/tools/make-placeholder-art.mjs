@@ -1,6 +1,6 @@
 /**
- * Draws the landing page's placeholder before/after artwork: flat illustrations, clearly not photographs, until
- * licensed room photos and their real enhanced outputs replace them (docs/landing-assets.md).
+ * Draws the landing page's placeholder before/after artwork: flat illustrations, clearly not photographs, for the
+ * rooms that have no licensed photo yet (the bedroom has one: docs/landing-assets.md).
  * Run from the repository root: node frontend/src/features/landing/tools/make-placeholder-art.mjs
  */
 import path from 'node:path';
@@ -25,12 +25,6 @@ const rooms = {
     ${[0, 1, 2, 3, 4].map((i) => `<rect x="${110 + i * 200}" y="460" width="170" height="150" rx="8" fill="${c.accent}"/>`).join('')}
     ${[0, 1, 2].map((i) => `<rect x="${560 + i * 190}" y="140" width="170" height="150" rx="8" fill="${c.accent}"/>`).join('')}
     <rect x="330" y="330" width="90" height="80" rx="10" fill="${c.dark}"/>`,
-  bedroom: (c) => `
-    <rect x="260" y="300" width="680" height="180" rx="24" fill="${c.wood}"/>
-    <rect x="220" y="450" width="760" height="160" rx="24" fill="${c.accent2}"/>
-    <rect x="300" y="410" width="200" height="70" rx="30" fill="#ffffff"/><rect x="700" y="410" width="200" height="70" rx="30" fill="#ffffff"/>
-    <rect x="220" y="520" width="760" height="90" rx="20" fill="${c.accent}"/>
-    <rect x="80" y="480" width="110" height="130" rx="10" fill="${c.wood}"/><circle cx="135" cy="440" r="34" fill="${c.lamp}"/>`,
   bathroom: (c) => `
     ${Array.from({ length: 8 }, (_, i) => `<line x1="${i * 150}" y1="90" x2="${i * 150}" y2="640" stroke="${c.line}" stroke-width="3"/>`).join('')}
     ${Array.from({ length: 4 }, (_, i) => `<line x1="0" y1="${90 + i * 140}" x2="1200" y2="${90 + i * 140}" stroke="${c.line}" stroke-width="3"/>`).join('')}

@@ -1,11 +1,12 @@
 import useSWR from 'swr';
 import type { PackageType } from '@catalogue';
+import type { DeliveredPhotoFields } from '../../../components/delivered-photo';
 import { toast } from '../../../components/ui/use-toast';
 import { apiGet } from '../../../lib/api-client';
 import { PHOTOS_POLL_MS } from '../../photos';
 
 /** One photo of an order as `GET /api/orders/{id}` lists it. */
-export interface OrderPhoto {
+export interface OrderPhoto extends DeliveredPhotoFields {
   id: number;
   status: 'uploaded' | 'completed' | 'failed' | string;
   name: string | null;

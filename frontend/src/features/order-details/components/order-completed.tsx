@@ -1,20 +1,24 @@
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { DeliveredPhotoCompare, deliveredName, WhatWeChanged } from '../../../components/delivered-photo';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { SUPPORT_EMAIL } from '../../../lib/site';
-import { downloadPhoto, useZipDownload } from '../../photos';
-import type { OrderDetails, OrderPhoto } from '../api/get-order';
+import { useState } from 'react';
+import { downloadPhoto, useZipDownload, type ZipPreset, ZipPresetSelect } from '../../photos';
+import type { OrderDetails } from '../api/get-order';
 import { DownloadIcon } from '../../../components/ui/icons';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-const thumbnailUrl = (photo: OrderPhoto) => photoFileUrl(photo.thumbnail_path) ?? `/api/photos/view/${photo.id}`;
-
-/** Order status completed (spec section 2): the enhanced photos, one by one or all as a zip. */
+/**
+ * Order status completed (spec section 2): the enhanced photos, each whole with its before/after slider, the name
+ * its download carries and what was changed; downloads one by one or all as a zip.
+ */
 export function OrderCompleted({ order }: { order: OrderDetails }) {
   const { busy, download } = useZipDownload();
+  const [preset, setPreset] = useState<ZipPreset>('original');
   const enhancedCount = order.photos.filter((p) => p.enhanced_path).length;
 
   return (
@@ -31,10 +35,11 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
             </p>
           )}
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          {enhancedCount > 0 && <ZipPresetSelect value={preset} onChange={setPreset} />}
           {order.photos.length > 0 && (
             <Button
-              onClick={() => void download([{ orderId: order.id, photoCount: enhancedCount }])}
+              onClick={() => void download([{ orderId: order.id, photoCount: enhancedCount }], preset)}
               disabled={busy}
               aria-busy={busy}
             >
@@ -65,36 +70,37 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
           </p>
         </Card>
       ) : (
-        <ul aria-label="Enhanced photos" className="mt-8 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul
+          aria-label="Enhanced photos"
+          className="mt-8 grid grid-cols-1 items-start gap-5 sm:grid-cols-2 lg:grid-cols-3"
+        >
           {order.photos.map((photo) => (
             <li key={photo.id} data-testid={`order-photo-${photo.id}`}>
               <Card className="overflow-hidden">
                 {photo.enhanced_path ? (
                   <>
-                    <div className="relative">
-                      <img
-                        src={thumbnailUrl(photo)}
-                        alt={photo.name ?? `Enhanced photo ${photo.id}`}
-                        loading="lazy"
-                        className="aspect-[4/3] w-full bg-slate-100 object-cover"
-                      />
-                      <span className="absolute top-2 left-2 rounded-full bg-teal-700 px-2.5 py-0.5 text-xs font-semibold text-white">
-                        Enhanced
-                      </span>
-                    </div>
-                    <div className="flex items-center justify-between gap-3 p-3">
-                      <p className="truncate text-sm text-slate-700" title={photo.name ?? undefined}>
-                        {photo.name ?? `Photo ${photo.id}`}
-                      </p>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => void downloadPhoto(photo, order.id)}
-                        aria-label={`Download ${photo.name ?? `photo ${photo.id}`}`}
-                      >
-                        <DownloadIcon />
-                        Download
-                      </Button>
+                    <DeliveredPhotoCompare photo={photo} stillSrc={photoFileUrl(photo.thumbnail_path) ?? undefined} />
+                    <div className="space-y-3 p-3">
+                      <div className="flex items-center justify-between gap-3">
+                        <div className="flex min-w-0 items-center gap-2">
+                          <span className="shrink-0 rounded-full bg-teal-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+                            Enhanced
+                          </span>
+                          <p className="truncate text-sm text-slate-700" title={deliveredName(photo)}>
+                            {deliveredName(photo)}
+                          </p>
+                        </div>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => void downloadPhoto(photo, order.id)}
+                          aria-label={`Download ${photo.name ?? `photo ${photo.id}`}`}
+                        >
+                          <DownloadIcon />
+                          Download
+                        </Button>
+                      </div>
+                      <WhatWeChanged changes={photo.changes} />
                     </div>
                   </>
                 ) : (

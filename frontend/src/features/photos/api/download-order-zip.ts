@@ -3,7 +3,16 @@ import { toast } from '../../../components/ui/use-toast';
 import { track } from '../../../lib/analytics';
 import { startBrowserDownload } from './download-photo';
 
-export const orderZipUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/download`;
+/** The zip's format: the delivered files, or rendered for a listing platform (see the API's preset). */
+export const ZIP_PRESETS = [
+  { value: 'original', label: 'Original size' },
+  { value: 'airbnb', label: 'Airbnb (3:2, up to 2400 px)' },
+  { value: 'vrbo', label: 'Vrbo (landscape, 1920 px and up)' },
+] as const;
+export type ZipPreset = (typeof ZIP_PRESETS)[number]['value'];
+
+export const orderZipUrl = (orderId: string, preset: ZipPreset = 'original') =>
+  `/api/orders/${encodeURIComponent(orderId)}/download${preset === 'original' ? '' : `?preset=${preset}`}`;
 
 /** How long Download All stays busy ('Preparing download') after handing the zip(s) to the browser. */
 export const ZIP_BUSY_MS = 1500;
@@ -25,7 +34,7 @@ export function useZipDownload() {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
 
-  const download = useCallback(async (requests: ZipRequest[]): Promise<boolean> => {
+  const download = useCallback(async (requests: ZipRequest[], preset: ZipPreset = 'original'): Promise<boolean> => {
     if (running.current) return false;
     const wanted = requests.filter((r) => r.photoCount > 0);
     const total = wanted.reduce((sum, r) => sum + r.photoCount, 0);
@@ -48,8 +57,8 @@ export function useZipDownload() {
       for (const [index, request] of wanted.entries()) {
         // Browsers drop a second download started in the same tick; space them out.
         if (index > 0) await new Promise((resolve) => setTimeout(resolve, 400));
-        startBrowserDownload(orderZipUrl(request.orderId));
-        track('Batch Download', { orderId: request.orderId, numPhotos: request.photoCount });
+        startBrowserDownload(orderZipUrl(request.orderId, preset));
+        track('Batch Download', { orderId: request.orderId, numPhotos: request.photoCount, preset });
       }
       // The server needs a moment to open the archive before the browser's download shows; keep 'Preparing
       // download' up (and the button busy) meanwhile, so a second click cannot start another stream.

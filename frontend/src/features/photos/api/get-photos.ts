@@ -21,11 +21,14 @@ export const PHOTOS_QUERY_OPTIONS = {
   revalidateIfStale: true,
 } as const;
 
-/** The signed-in host's photos; nothing is fetched while nobody is signed in (spec section 6). */
-export function usePhotos({ poll = false }: { poll?: boolean } = {}) {
+/**
+ * The signed-in host's photos; nothing is fetched while nobody is signed in (spec section 6). `poll` asks again
+ * every 10 seconds, always or while the latest list says so (e.g. while an adjustment is being made).
+ */
+export function usePhotos({ poll = false }: { poll?: boolean | ((photos: Photo[] | undefined) => boolean) } = {}) {
   const { user } = useCurrentUser();
   return useSWR<Photo[]>(user ? PHOTOS_KEY : null, getPhotos, {
     ...PHOTOS_QUERY_OPTIONS,
-    refreshInterval: poll ? PHOTOS_POLL_MS : 0,
+    refreshInterval: (latest) => ((typeof poll === 'function' ? poll(latest) : poll) ? PHOTOS_POLL_MS : 0),
   });
 }

@@ -1,10 +1,12 @@
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { checkSelection, type PhotoCheck, type PhotoMeasurements } from '@photo-checks';
+import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { track } from '../../../lib/analytics';
 import { type UploadResult, uploadPhotos } from '../api/upload-photos';
 import { imageFilesOnly, tooManyMessage, truncateFileName, uploadBlocker } from '../selection';
-import { CloseIcon } from '../../../components/ui/icons';
+import { CloseIcon, WarningIcon } from '../../../components/ui/icons';
+import { type MeasurePhoto, measureInBrowser } from '../measure-photo';
 
 /** Spec section 9: the page reloads 1 second after a successful upload. */
 export const RELOAD_DELAY_MS = 1000;
@@ -18,6 +20,8 @@ export interface PhotoUploadProps {
   onComplete?: (result: UploadResult) => void;
   /** Replaced in tests; the page reload that shows the order's new state. */
   reload?: () => void;
+  /** Replaced in tests (jsdom has no canvas); measures a picked photo for the checks shown beside its preview. */
+  measure?: MeasurePhoto;
 }
 
 interface Selected {
@@ -37,6 +41,7 @@ export function PhotoUpload({
   orderId,
   onComplete,
   reload = reloadPage,
+  measure = measureInBrowser,
 }: PhotoUploadProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
@@ -45,6 +50,26 @@ export function PhotoUpload({
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [measured, setMeasured] = useState<ReadonlyMap<number, PhotoMeasurements>>(new Map());
+  const measuring = useRef(new Set<number>());
+
+  // Each photo is measured once, when picked; the checks are advice beside its preview and never block the upload.
+  useEffect(() => {
+    for (const { key, file } of selected) {
+      if (measuring.current.has(key)) continue;
+      measuring.current.add(key);
+      void measure(file).then((m) => {
+        if (m) setMeasured((current) => new Map(current).set(key, m));
+      });
+    }
+  }, [selected, measure]);
+
+  // Duplicates are judged within the current selection, so removing one of a pair clears the other's badge.
+  const checks = useMemo(() => {
+    const ready = selected.filter((s) => measured.has(s.key));
+    const found = checkSelection(ready.map((s) => ({ name: s.file.name, measurements: measured.get(s.key)! })));
+    return new Map<number, PhotoCheck[]>(ready.map((s, i) => [s.key, found[i]]));
+  }, [selected, measured]);
 
   // Release every preview when the widget goes away (including the page reload after success).
   const selectedRef = useRef(selected);
@@ -190,6 +215,7 @@ export function PhotoUpload({
               <p className="truncate px-2 py-1.5 text-xs text-slate-700" title={file.name}>
                 {truncateFileName(file.name)}
               </p>
+              <PhotoChecks name={file.name} checks={checks.get(key) ?? []} />
               {!locked && (
                 <button
                   type="button"
@@ -261,6 +287,24 @@ export function PhotoUpload({
 
       <p className="mt-4 text-xs text-slate-500">Supported formats: JPG, PNG, WEBP. Max size: 10MB per file.</p>
     </div>
+  );
+}
+
+/** A photo's checks as a short list of badges: words first, the colour and icon only repeat them. */
+function PhotoChecks({ name, checks }: { name: string; checks: PhotoCheck[] }) {
+  if (checks.length === 0) return null;
+  return (
+    <ul aria-label={`Checks for ${name}`} className="flex flex-col gap-1 px-2 pb-2">
+      {checks.map((check) => (
+        <li
+          key={check.code}
+          className="flex gap-1 rounded-md bg-amber-50 px-1.5 py-1 text-[11px] leading-snug text-amber-900 ring-1 ring-amber-200 [overflow-wrap:anywhere]"
+        >
+          <WarningIcon />
+          <span>{check.message}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

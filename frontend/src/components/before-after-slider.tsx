@@ -1,5 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, type SyntheticEvent, useRef, useState } from 'react';
-import { type BeforeAfterItem, PLACEHOLDER_IMAGE } from '../content';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, type SyntheticEvent, useRef, useState } from 'react';
 
 /** Where the divider starts, in percent of the width (spec section 9). */
 export const SLIDER_START_PERCENT = 50;
@@ -7,19 +6,45 @@ const KEY_STEP = 5;
 
 const clamp = (value: number) => Math.min(100, Math.max(0, value));
 
-/** A broken image shows the placeholder instead, once (a broken placeholder must not loop). */
-function fallBackToPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
+/** A broken image shows the fallback instead, once (a broken fallback must not loop). */
+const fallBackTo = (fallbackSrc: string | undefined) => (event: SyntheticEvent<HTMLImageElement>) => {
   const img = event.currentTarget;
-  if (img.dataset.fallback) return;
+  if (!fallbackSrc || img.dataset.fallback) return;
   img.dataset.fallback = 'true';
-  img.src = PLACEHOLDER_IMAGE;
+  img.src = fallbackSrc;
+};
+
+export interface BeforeAfterSliderProps {
+  beforeSrc: string;
+  afterSrc: string;
+  /** Names the photo in the images' alt text and the handle's label. */
+  label: string;
+  /**
+   * Width / height of the photo. With it the frame takes the photo's own shape, so nothing is cropped (a portrait
+   * kitchen stays whole); without it the frame is 3:2 and the images cover it (the landing's illustrations).
+   */
+  aspectRatio?: number;
+  /** Shown instead of an image that fails to load. */
+  fallbackSrc?: string;
+  /** Eager for the one slider a page opens on; lazy (default) for a grid of them. */
+  loading?: 'eager' | 'lazy';
+  /** Caption under the frame. */
+  children?: ReactNode;
 }
 
 /**
  * Before on the left, after on the right, split by a divider that follows a mouse or finger (pointer events cover
  * both) and the arrow keys. Vertical swipes still scroll the page (`touch-action: pan-y`).
  */
-export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
+export function BeforeAfterSlider({
+  beforeSrc,
+  afterSrc,
+  label,
+  aspectRatio,
+  fallbackSrc,
+  loading = 'lazy',
+  children,
+}: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(SLIDER_START_PERCENT);
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -59,12 +84,16 @@ export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
   };
 
   const rounded = Math.round(position);
+  const onError = fallBackTo(fallbackSrc);
   return (
     <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div
         ref={frame}
         data-testid="before-after-frame"
-        className="relative aspect-[3/2] cursor-ew-resize touch-pan-y overflow-hidden bg-slate-100 select-none"
+        className={`relative cursor-ew-resize touch-pan-y overflow-hidden bg-slate-100 select-none ${
+          aspectRatio ? '' : 'aspect-[3/2]'
+        }`}
+        style={aspectRatio ? { aspectRatio: String(aspectRatio) } : undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={stopDragging}
@@ -72,20 +101,20 @@ export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
         onLostPointerCapture={stopDragging}
       >
         <img
-          src={item.afterImage}
-          alt={`${item.title} after enhancement`}
-          onError={fallBackToPlaceholder}
+          src={afterSrc}
+          alt={`${label} after enhancement`}
+          onError={onError}
           draggable={false}
-          loading="lazy"
+          loading={loading}
           decoding="async"
           className="absolute inset-0 size-full object-cover"
         />
         <img
-          src={item.beforeImage}
-          alt={`${item.title} before enhancement`}
-          onError={fallBackToPlaceholder}
+          src={beforeSrc}
+          alt={`${label} before enhancement`}
+          onError={onError}
           draggable={false}
-          loading="lazy"
+          loading={loading}
           decoding="async"
           className="absolute inset-0 size-full object-cover"
           style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
@@ -99,7 +128,7 @@ export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
         <div
           role="slider"
           tabIndex={0}
-          aria-label={`${item.title}: drag to compare before and after`}
+          aria-label={`${label}: drag to compare before and after`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={rounded}
@@ -120,10 +149,7 @@ export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
           </span>
         </div>
       </div>
-      <figcaption className="px-5 py-4">
-        <h3 className="font-semibold text-slate-900">{item.title}</h3>
-        <p className="mt-1 text-sm text-slate-600">{item.subtitle}</p>
-      </figcaption>
+      {children && <figcaption className="px-5 py-4">{children}</figcaption>}
     </figure>
   );
 }

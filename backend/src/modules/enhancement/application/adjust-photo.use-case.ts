@@ -1,0 +1,106 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type JobContext } from '../../../shared/queue/job-definitions';
+import { Analytics } from '../../analytics';
+import { AdjustmentsRepository, derivedKeys, PhotosRepository } from '../../photos';
+import { ObjectNotFoundError, ObjectStorage } from '../../storage';
+import { isEnhancementError } from '../engine';
+import { EnhancementModel } from '../ports/enhancement-model';
+
+/**
+ * Renders a delivered photo again from its original with the host's adjustment. The new files get keys of their
+ * own; the photo row moves to them in one statement, so the host sees the previous version until the new one is
+ * ready, and the previous files are deleted only after that (a crash in between leaves them to the orphan sweep).
+ */
+@Injectable()
+export class AdjustPhoto {
+  private readonly logger = new Logger('AdjustPhoto');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
+    private readonly adjustments: AdjustmentsRepository,
+    private readonly storage: ObjectStorage,
+    private readonly model: EnhancementModel,
+    private readonly analytics: Analytics,
+  ) {}
+
+  async execute(adjustmentId: number, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
+    const tx = this.dataSource.manager;
+    const adjustment = await this.adjustments.findById(tx, adjustmentId);
+    if (!adjustment || adjustment.status !== 'queued') return;
+    const photo = await this.photos.findById(tx, adjustment.photoId);
+    if (!photo || photo.status !== 'completed' || photo.purgedAt) {
+      await this.adjustments.finish(tx, adjustmentId, {
+        status: 'failed',
+        reason: 'The photo is no longer available.',
+      });
+      return;
+    }
+    await this.adjustments.countAttempt(tx, adjustmentId);
+
+    let result;
+    try {
+      const original = await this.readAll(photo.originalPath);
+      result = await this.model.enhance(original, {
+        adjustments: { style: adjustment.style, brightness: adjustment.brightness, warmth: adjustment.warmth },
+        correctVerticals: adjustment.straighten,
+      });
+    } catch (err) {
+      // As for a first enhancement: only the photo's own fault ends the adjustment; outages are retried.
+      const refused = isEnhancementError(err) && err.code !== 'MODEL_FAILED';
+      const lastModelFailure = isEnhancementError(err) && context.attempt >= context.maxAttempts;
+      if (!refused && !lastModelFailure && !(err instanceof ObjectNotFoundError)) throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      await this.adjustments.finish(tx, adjustmentId, { status: 'failed', reason });
+      this.logger.error(`Adjustment ${adjustmentId} of photo ${photo.id} failed: ${reason}`);
+      return;
+    }
+
+    const owner = { userId: photo.userId, orderId: photo.orderId, photoId: photo.id };
+    const keys = derivedKeys(owner, adjustmentId);
+    await this.storage.put(keys.enhanced, result.image, { contentType: 'image/jpeg' });
+    await this.storage.put(keys.preview, result.preview, { contentType: 'image/webp' });
+    await this.storage.put(keys.thumbnail, result.thumbnail, { contentType: 'image/webp' });
+
+    const replaced = await this.dataSource.transaction(async (em) => {
+      const moved = await this.photos.replaceEnhanced(em, photo.id, {
+        enhancedPath: keys.enhanced,
+        previewPath: keys.preview,
+        thumbnailPath: keys.thumbnail,
+        engineVersion: this.model.version,
+        report: result.report,
+      });
+      await this.adjustments.finish(
+        em,
+        adjustmentId,
+        moved ? { status: 'completed' } : { status: 'failed', reason: 'The photo is no longer available.' },
+      );
+      return moved;
+    });
+    const newKeys = [keys.enhanced, keys.preview, keys.thumbnail];
+    const stale = replaced
+      ? [photo.enhancedPath, photo.previewPath, photo.thumbnailPath].filter(
+          (key): key is string => key !== null && !newKeys.includes(key),
+        )
+      : newKeys;
+    for (const key of stale) {
+      await this.storage
+        .delete(key)
+        .catch((err: unknown) => this.logger.warn(`Left ${key} for the orphan sweep: ${String(err)}`));
+    }
+    if (!replaced) return;
+    this.logger.log(`Photo ${photo.id} adjusted (adjustment ${adjustmentId}, ${adjustment.style})`);
+    await this.analytics.capture('Photo Adjustment Complete', String(photo.userId), {
+      photoId: photo.id,
+      adjustmentId,
+      orderId: photo.orderId,
+    });
+  }
+
+  private async readAll(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}

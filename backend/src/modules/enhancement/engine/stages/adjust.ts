@@ -1,0 +1,108 @@
+import { clamp, linearToSrgb, LUMA_B, LUMA_G, LUMA_R, shoulder, SRGB_TO_LINEAR } from '../color';
+import type { RgbImage } from '../rgb-image';
+
+/** The looks a host can ask for on a delivered photo. */
+export const ADJUSTMENT_STYLES = ['natural', 'bright-airy', 'warm'] as const;
+export type AdjustmentStyle = (typeof ADJUSTMENT_STYLES)[number];
+
+/** Steps a host can move brightness and warmth by, either way. */
+export const MAX_ADJUSTMENT_STEPS = 2;
+
+/**
+ * A host's adjustment of a delivered photo: a style and small steps, applied on top of the engine's own result of
+ * the original (never of a previous output, so adjustments do not compound). Straightening is the verticals stage
+ * itself, switched off or on through `correctVerticals`.
+ */
+export interface HostAdjustments {
+  style: AdjustmentStyle;
+  /** -2..2: a third of a stop each. */
+  brightness: number;
+  /** -2..2: each step warms (or cools) whites by about 250 K. */
+  warmth: number;
+}
+
+export interface AdjustPlan {
+  applied: boolean;
+  style: AdjustmentStyle;
+  /** Exposure change in stops, style and steps together. */
+  ev: number;
+  /** Red and blue gains of the warmth change (green stays 1). */
+  gainRed: number;
+  gainBlue: number;
+  /** Chroma scale: below 1 for the softer "bright & airy" look. */
+  saturation: number;
+  /** Shadow lift (0..1) of the "bright & airy" look. */
+  shadowLift: number;
+}
+
+const EV_PER_STEP = 1 / 3;
+const WARMTH_PER_STEP = 0.035;
+const STYLE_LOOK: Record<AdjustmentStyle, { ev: number; warmth: number; saturation: number; shadowLift: number }> = {
+  natural: { ev: 0, warmth: 0, saturation: 1, shadowLift: 0 },
+  // Lighter, softer, slightly less saturated: the airy look of many vacation-rental listings.
+  'bright-airy': { ev: 0.35, warmth: 0, saturation: 0.9, shadowLift: 0.25 },
+  // Golden-hour warmth, a touch more colour.
+  warm: { ev: 0, warmth: 1.5, saturation: 1.05, shadowLift: 0 },
+};
+
+export const planAdjustments = (adjustments: HostAdjustments | undefined): AdjustPlan => {
+  const style = adjustments?.style ?? 'natural';
+  const look = STYLE_LOOK[style];
+  const steps = (v: number | undefined) => clamp(Math.round(v ?? 0), -MAX_ADJUSTMENT_STEPS, MAX_ADJUSTMENT_STEPS);
+  const ev = look.ev + steps(adjustments?.brightness) * EV_PER_STEP;
+  const warmth = (look.warmth + steps(adjustments?.warmth)) * WARMTH_PER_STEP;
+  const plan = {
+    style,
+    ev,
+    gainRed: 1 + warmth,
+    gainBlue: 1 - 1.3 * warmth,
+    saturation: look.saturation,
+    shadowLift: look.shadowLift,
+  };
+  const applied = ev !== 0 || warmth !== 0 || plan.saturation !== 1 || plan.shadowLift !== 0;
+  return { ...plan, applied };
+};
+
+/**
+ * Applies a plan in linear light: exposure and white gains with the luminance kept (warming does not darken),
+ * a gentle shadow lift, chroma scaled around each pixel's own luminance, then the highlight shoulder so that
+ * brightening rolls off into white instead of clipping windows. In place.
+ */
+export const applyAdjustments = (image: RgbImage, plan: AdjustPlan): void => {
+  if (!plan.applied) return;
+  const exposure = 2 ** plan.ev;
+  const norm = 1 / (LUMA_R * plan.gainRed + LUMA_G + LUMA_B * plan.gainBlue);
+  const gains = [plan.gainRed * norm * exposure, norm * exposure, plan.gainBlue * norm * exposure];
+  const toSrgb = new Uint8Array(4096);
+  for (let i = 0; i < 4096; i++) toSrgb[i] = Math.round(linearToSrgb(i / 4095) * 255);
+  const { data } = image;
+  const lift = plan.shadowLift;
+  const sat = plan.saturation;
+  for (let i = 0; i < data.length; i += 3) {
+    const r0 = SRGB_TO_LINEAR[data[i]];
+    const g0 = SRGB_TO_LINEAR[data[i + 1]];
+    const b0 = SRGB_TO_LINEAR[data[i + 2]];
+    let r = r0 * gains[0];
+    let g = g0 * gains[1];
+    let b = b0 * gains[2];
+    let y = LUMA_R * r + LUMA_G * g + LUMA_B * b;
+    if (lift > 0 && y > 0) {
+      // Raise dark tones more than light ones (a lifted toe), as a luminance ratio so hues hold.
+      const lifted = y + lift * y * (1 - y) * (1 - y);
+      const k = lifted / y;
+      r *= k;
+      g *= k;
+      b *= k;
+      y = lifted;
+    }
+    if (sat !== 1) {
+      r = y + (r - y) * sat;
+      g = y + (g - y) * sat;
+      b = y + (b - y) * sat;
+    }
+    // The shoulder starts at each channel's own level, so highlights the adjustment did not raise stay as they were.
+    data[i] = toSrgb[Math.round(clamp(shoulder(r, r0), 0, 1) * 4095)];
+    data[i + 1] = toSrgb[Math.round(clamp(shoulder(g, g0), 0, 1) * 4095)];
+    data[i + 2] = toSrgb[Math.round(clamp(shoulder(b, b0), 0, 1) * 4095)];
+  }
+};

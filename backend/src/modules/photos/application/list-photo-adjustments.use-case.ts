@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../auth';
+import { OrdersRepository } from '../../orders';
+import { adjustableUntil, adjustmentAllowance } from '../domain/adjustments';
+import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
+import { AdjustmentsRepository } from '../persistence/adjustments.repository';
+import { PhotosRepository } from '../persistence/photos.repository';
+import { photoNotAvailable } from './open-photo-file.use-case';
+
+export interface PhotoAdjustments {
+  /** When the 7-day window closes; null until the photo is delivered. */
+  adjustableUntil: Date | null;
+  /** Adjustments left in the window; null when unlimited (premium). 0 once the window has closed. */
+  remaining: number | null;
+  adjustments: PhotoAdjustmentEntity[];
+}
+
+/** A photo's adjustments and what the host may still ask for; another user's photo is a missing one. */
+@Injectable()
+export class ListPhotoAdjustments {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly photos: PhotosRepository,
+    private readonly adjustments: AdjustmentsRepository,
+    private readonly orders: OrdersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(userId: number, photoId: number): Promise<PhotoAdjustments> {
+    const tx = this.dataSource.manager;
+    const photo = await this.photos.findById(tx, photoId);
+    if (!photo || photo.userId !== userId || photo.purgedAt) throw photoNotAvailable();
+    const order = await this.orders.findOwned(tx, userId, photo.orderId);
+    const deliveredAt = photo.status === 'completed' ? (order?.completedAt ?? photo.processDate) : null;
+    const until = deliveredAt ? adjustableUntil(deliveredAt) : null;
+    const list = await this.adjustments.listForPhoto(tx, photoId);
+    const allowance = adjustmentAllowance(order?.packageType ?? '');
+    const open = until !== null && this.clock.now().getTime() <= until.getTime();
+    const used = await this.adjustments.countUsed(tx, photoId);
+    return {
+      adjustableUntil: until,
+      remaining: !open ? 0 : allowance === null ? null : Math.max(0, allowance - used),
+      adjustments: list,
+    };
+  }
+}

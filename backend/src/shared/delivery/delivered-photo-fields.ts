@@ -1,0 +1,62 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { describeChanges } from './describe-changes';
+import { enhancedDownloadName } from './download-name';
+
+/**
+ * What a client needs to show a delivered photo beside its original: both previews of the same size, the name its
+ * download will carry, its shape (so a portrait photo is not cropped into a landscape frame) and what was changed.
+ * Shared by `GET /api/photos` (photos module) and `GET /api/orders/{id}` (orders module). It lives in shared/ because
+ * photos depends on orders (credits), so orders may import nothing but types from photos.
+ */
+export class DeliveredPhotoFieldsDto {
+  @ApiProperty({ nullable: true, type: String, description: 'Display-size WebP of the enhanced photo' })
+  preview_path: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'The original at the same size as preview_path (the "before" of a before/after view)',
+  })
+  before_preview_path: string | null;
+  @ApiProperty({ type: String, description: 'File name of the enhanced download, e.g. IMG_0042-enhanced.jpg' })
+  download_name: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'Width of the enhanced photo in pixels' })
+  width: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Height of the enhanced photo in pixels' })
+  height: number | null;
+  @ApiProperty({
+    type: [String],
+    description: 'What the engine changed, in plain words (empty when nothing was needed)',
+    example: ['Brightened by 1.2 stops', 'Warm cast removed', 'Verticals straightened by 3°', 'Noise reduced'],
+  })
+  changes: string[];
+}
+
+/** The columns of a photo row these fields come from (the photos module owns the row). */
+export interface DeliveredPhotoRow {
+  id: number;
+  name: string | null;
+  status: string;
+  previewPath: string | null;
+  beforePreviewPath: string | null;
+  enhancementReport: Record<string, unknown> | null;
+  purgedAt: Date | null;
+}
+
+const dimension = (report: Record<string, unknown> | null, key: 'width' | 'height'): number | null => {
+  const output = report?.output;
+  const value = output && typeof output === 'object' ? (output as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+};
+
+/** A delivered photo's slider and caption fields, from its row and stored report. */
+export function toDeliveredPhotoFields(photo: DeliveredPhotoRow): DeliveredPhotoFieldsDto {
+  const report = photo.purgedAt ? null : photo.enhancementReport;
+  return {
+    preview_path: photo.previewPath,
+    before_preview_path: photo.beforePreviewPath,
+    download_name: enhancedDownloadName(photo.name, photo.id),
+    width: dimension(report, 'width'),
+    height: dimension(report, 'height'),
+    changes: photo.status === 'completed' && report ? describeChanges(report) : [],
+  };
+}

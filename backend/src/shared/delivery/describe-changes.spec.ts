@@ -1,0 +1,81 @@
+import { describeChanges } from './describe-changes';
+
+const stats = (over: Record<string, number> = {}) => ({
+  exposureEv: -0.2,
+  clippedHighlights: 0.002,
+  cast: 1.5,
+  castA: 0.5,
+  castB: 1.4,
+  ...over,
+});
+
+const report = (
+  before: Record<string, number>,
+  after: Record<string, number>,
+  corrections: Record<string, unknown> = {},
+) => ({ before: stats(before), after: stats(after), corrections });
+
+describe('describeChanges (what the host reads under a delivered photo)', () => {
+  it('names each visible change in plain words', () => {
+    expect(
+      describeChanges(
+        report(
+          { exposureEv: -1.6, cast: 9, castA: 1, castB: 8.9, clippedHighlights: 0.05 },
+          { exposureEv: -0.4, cast: 2, castA: 0.3, castB: 1.9, clippedHighlights: 0.01 },
+          {
+            verticals: { applied: true, pitchDeg: 3.2 },
+            denoise: { applied: true, strength: 0.5 },
+          },
+        ),
+      ),
+    ).toEqual([
+      'Brightened by 1.2 stops',
+      'Bright windows and highlights recovered',
+      'Warm cast removed',
+      'Verticals straightened by 3°',
+      'Noise reduced',
+    ]);
+  });
+
+  it('says nothing when nothing was needed', () => {
+    expect(
+      describeChanges(
+        report(
+          {},
+          { exposureEv: 0 },
+          { verticals: { applied: false, pitchDeg: 0.4 }, denoise: { applied: false, strength: 0 } },
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('tells darkening, a reduced cast and other cast colours apart', () => {
+    expect(describeChanges(report({ exposureEv: 1.5 }, { exposureEv: 0.5 }))).toEqual(['Darkened by 1 stop']);
+    expect(describeChanges(report({ cast: 10, castA: -9, castB: 2 }, { cast: 5, castA: -4.5, castB: 1 }))).toEqual([
+      'Green cast reduced',
+    ]);
+    expect(describeChanges(report({ cast: 6, castA: 1, castB: -6 }, { cast: 1, castA: 0, castB: -1 }))).toEqual([
+      'Cool cast removed',
+    ]);
+  });
+
+  it('does not claim a cast fix that left the greys as they were', () => {
+    expect(describeChanges(report({ cast: 8, castA: 0, castB: 8 }, { cast: 7, castA: 0, castB: 7 }))).toEqual([]);
+  });
+
+  it('names the look a host asked for in an adjustment, and not the natural one', () => {
+    expect(describeChanges(report({}, {}, { adjustments: { applied: true, style: 'bright-airy', ev: 0.35 } }))).toEqual(
+      ['Bright & airy look, as you asked'],
+    );
+    expect(describeChanges(report({}, {}, { adjustments: { applied: true, style: 'warm' } }))).toEqual([
+      'Warm look, as you asked',
+    ]);
+    expect(describeChanges(report({}, {}, { adjustments: { applied: false, style: 'natural' } }))).toEqual([]);
+  });
+
+  it('reads old or partial reports without failing', () => {
+    expect(describeChanges(null)).toEqual([]);
+    expect(describeChanges({ engineVersion: '1.0.0' })).toEqual([]);
+    expect(describeChanges({ before: { exposureEv: 'dark' }, after: {}, corrections: [] })).toEqual([]);
+  });
+});

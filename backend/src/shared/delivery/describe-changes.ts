@@ -1,0 +1,88 @@
+/**
+ * "What we changed", in a host's words, from the engine's report as stored with the photo. The report is read
+ * defensively: it is JSON written by whichever engine version enhanced the photo, and a field an older version did
+ * not write simply says nothing. Only changes a host could see are named; a photo that needed nothing gets [].
+ */
+
+/** Smallest exposure change worth naming, in stops: below it the difference is hard to see side by side. */
+const MIN_EV = 0.3;
+/** A cast is named when near-neutral surfaces were at least this far from grey (Lab chroma) and lost 2 units. */
+const MIN_CAST = 4;
+const MIN_CAST_DROP = 2;
+/** Below this chroma a grey reads as neutral, so the cast is "removed" rather than "reduced". */
+const NEUTRAL_CAST = 3;
+/** Share of blown pixels (0..1) that must come back before highlights are named. */
+const MIN_HIGHLIGHT_GAIN = 0.01;
+
+type Json = Record<string, unknown>;
+
+const REQUESTED_STYLES: Record<string, string> = {
+  'bright-airy': 'Bright & airy look, as you asked',
+  warm: 'Warm look, as you asked',
+};
+
+const obj = (value: unknown): Json | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+const stops = (ev: number): string => {
+  const rounded = Math.round(Math.abs(ev) * 10) / 10;
+  return `${rounded} ${rounded === 1 ? 'stop' : 'stops'}`;
+};
+
+/** Which way greys leaned, from their mean Lab a* (green−/magenta+) and b* (blue−/yellow+). */
+const castName = (a: number, b: number): string => {
+  if (Math.abs(b) >= Math.abs(a)) return b > 0 ? 'Warm' : 'Cool';
+  return a < 0 ? 'Green' : 'Magenta';
+};
+
+export function describeChanges(report: unknown): string[] {
+  const r = obj(report);
+  const before = obj(r?.before);
+  const after = obj(r?.after);
+  const corrections = obj(r?.corrections);
+  if (!before || !after) return [];
+  const changes: string[] = [];
+
+  const evBefore = num(before.exposureEv);
+  const evAfter = num(after.exposureEv);
+  if (evBefore !== undefined && evAfter !== undefined && Math.abs(evAfter - evBefore) >= MIN_EV) {
+    changes.push(`${evAfter > evBefore ? 'Brightened' : 'Darkened'} by ${stops(evAfter - evBefore)}`);
+  }
+
+  const clippedBefore = num(before.clippedHighlights);
+  const clippedAfter = num(after.clippedHighlights);
+  if (clippedBefore !== undefined && clippedAfter !== undefined && clippedBefore - clippedAfter >= MIN_HIGHLIGHT_GAIN) {
+    changes.push('Bright windows and highlights recovered');
+  }
+
+  const castBefore = num(before.cast);
+  const castAfter = num(after.cast);
+  const a = num(before.castA);
+  const b = num(before.castB);
+  if (
+    castBefore !== undefined &&
+    castAfter !== undefined &&
+    a !== undefined &&
+    b !== undefined &&
+    castBefore >= MIN_CAST &&
+    castBefore - castAfter >= MIN_CAST_DROP
+  ) {
+    changes.push(`${castName(a, b)} cast ${castAfter < NEUTRAL_CAST ? 'removed' : 'reduced'}`);
+  }
+
+  const verticals = obj(corrections?.verticals);
+  const pitch = num(verticals?.pitchDeg);
+  if (verticals?.applied === true && pitch !== undefined) {
+    const degrees = Math.max(1, Math.round(Math.abs(pitch)));
+    changes.push(`Verticals straightened by ${degrees}°`);
+  }
+
+  if (obj(corrections?.denoise)?.applied === true) changes.push('Noise reduced');
+
+  // A host's adjustment: the look they asked for is named; its brightness and warmth show in the lines above.
+  const style = obj(corrections?.adjustments)?.style;
+  if (typeof style === 'string' && style in REQUESTED_STYLES) changes.push(REQUESTED_STYLES[style]);
+  return changes;
+}

@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import {
+  chromiumAvailable,
+  hostContext,
+  launchBrowser,
+  loadWholePage,
+  REPO_ROOT,
+  type RunningServer,
+  SCREENSHOT_DIR,
+  seriousAxeViolations,
+  signInAndBuy,
+  startServer,
+  WIDTHS,
+} from './support';
+
+/** The five CC BY 4.0 bedrooms the backend tests use too (credits in their NOTICE.md). */
+const FIXTURES = path.join(REPO_ROOT, 'backend', 'test', 'fixtures', 'photos');
+const EMAIL = 'journey-host@example.com';
+
+/** Entries of a stored zip with their bytes, from its central directory. */
+function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i + 46 <= zip.length; i++) {
+    if (zip.readUInt32LE(i) !== 0x02014b50) continue;
+    const size = zip.readUInt32LE(i + 20);
+    const nameLength = zip.readUInt16LE(i + 28);
+    const offset = zip.readUInt32LE(i + 42);
+    const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+    entries.push({ name: zip.toString('utf8', i + 46, i + 46 + nameLength), data: zip.subarray(start, start + size) });
+  }
+  return entries;
+}
+
+const suite = chromiumAvailable() ? describe : describe.skip;
+
+/**
+ * A host after the purchase, in Chromium against the built app: signs in by the emailed link, pays with the test
+ * card, uploads five real phone photos through the upload widget, watches the order page fill, then compares
+ * before and after on the completed order page and in that order's gallery, at phone and desktop widths.
+ */
+suite('a host from purchase to a compared, delivered photo', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let orderId: string;
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    // The classical engine keeps the journey quick on a two-core machine; the learned path has its own tests.
+    server = await startServer({ ENHANCER_ENGINE: 'classic' });
+    browser = await launchBrowser();
+    context = await hostContext(browser, server, { acceptDownloads: true });
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterAll(() => expect(cspViolations).toEqual([]));
+
+  const openPage = async (route: string): Promise<Page> => {
+    const page = await context.newPage();
+    await page.goto(server.baseUrl + route, { waitUntil: 'networkidle' });
+    return page;
+  };
+
+  it('signs in by the emailed link, pays, and uploads five photos through the widget', async () => {
+    const landing = await context.newPage();
+    orderId = await signInAndBuy(landing, server, EMAIL);
+    await landing.close();
+
+    const order = await openPage(`/order?order=${orderId}`);
+    const files = fs
+      .readdirSync(FIXTURES)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()
+      .map((f) => path.join(FIXTURES, f));
+    await order.locator('input[type="file"]').setInputFiles(files);
+    await order.getByText('5/5 photos selected').waitFor();
+    await order.getByRole('button', { name: 'Upload Photos' }).click();
+    // The page reloads after the upload and completes on its own (the pending page polls every 10 s).
+    await order.getByRole('heading', { name: 'Your enhanced photos' }).waitFor({ timeout: 90_000 });
+    await order.close();
+  }, 180_000);
+
+  it('compares before and after on the completed order page, each photo whole and named as its download', async () => {
+    const page = await openPage(`/order?order=${orderId}`);
+    await loadWholePage(page);
+    const cards = page.locator('[data-testid^="order-photo-"]');
+    await expect(cards.count()).resolves.toBe(5);
+
+    const first = cards.first();
+    const frame = first.getByTestId('before-after-frame');
+    const slider = first.getByRole('slider');
+    expect(await slider.getAttribute('aria-label')).toMatch(/^bedroom-.+-enhanced\.jpg: drag to compare/);
+    expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const dragged = Number(await slider.getAttribute('aria-valuenow'));
+    expect(dragged).toBeGreaterThanOrEqual(22);
+    expect(dragged).toBeLessThanOrEqual(28);
+
+    // Both images really load, and the frame has the photo's own shape (no crop to a fixed 4:3).
+    const images = await frame
+      .locator('img')
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).map((img) => ({ w: img.naturalWidth, h: img.naturalHeight })),
+      );
+    expect(images.every((img) => img.w > 0)).toBe(true);
+    const ratio = images[0].w / images[0].h;
+    expect(Math.abs(box.width / box.height - ratio)).toBeLessThan(0.02);
+
+    // The caption names the file exactly as the download will.
+    const name = (await slider.getAttribute('aria-label'))!.replace(/: drag.*$/, '');
+    await expect(first.getByText(name, { exact: true }).count()).resolves.toBe(1);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-completed-${width}.png`), fullPage: true });
+    }
+    await page.close();
+  });
+
+  it('downloads the order as an Airbnb zip whose every photo meets the preset', async () => {
+    const page = await openPage(`/order?order=${orderId}`);
+    await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'Airbnb (3:2, up to 2400 px)' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download All Photos' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^listinglens-enhanced-photos-airbnb-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = zipEntries(fs.readFileSync(await download.path()));
+    expect(entries.map((e) => e.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^enhanced-photos\/01-bedroom-.+-enhanced\.jpg$/)]),
+    );
+    expect(entries).toHaveLength(5);
+    for (const { data } of entries) {
+      const { width = 0, height = 0 } = await sharp(data).metadata();
+      expect(Math.max(width, height) / Math.min(width, height)).toBeCloseTo(1.5, 2);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(683);
+      expect(Math.max(width, height)).toBeLessThanOrEqual(2400);
+    }
+    await page.close();
+  });
+
+  it("opens that order's gallery on the comparison, keyboard-operable, with what was changed", async () => {
+    const page = await openPage('/dashboard');
+    await page.getByRole('link', { name: 'Open gallery' }).first().click();
+    await page.waitForURL(new RegExp(`/gallery\\?order=${orderId}$`));
+    await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
+
+    await expect(page.getByRole('tab', { name: 'Before / after' }).getAttribute('aria-selected')).resolves.toBe('true');
+    const slider = page.getByRole('tabpanel').getByRole('slider');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('0');
+    await page.keyboard.press('ArrowRight');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('5');
+
+    // These are real phone photos of rooms: the engine changed something visible on at least one, and says what.
+    let described = 0;
+    const thumbs = page.getByRole('list', { name: 'All photos' }).getByRole('button');
+    for (let i = 0; i < 5; i++) {
+      await thumbs.nth(i).click();
+      described += await page.getByRole('list', { name: 'What we changed' }).count();
+    }
+    expect(described).toBeGreaterThan(0);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-compare-${width}.png`), fullPage: true });
+    }
+    await page.close();
+  });
+
+  it('asks for a brighter, airier version of a photo and sees it replace the delivered one', async () => {
+    const page = await openPage(`/gallery?order=${orderId}`);
+    await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
+    await page.getByText('You can ask for 1 free rework of this photo until').waitFor();
+    const after = () =>
+      page
+        .getByRole('tabpanel')
+        .getByRole('img', { name: /after enhancement$/ })
+        .getAttribute('src');
+    const delivered = await after();
+
+    await page.getByRole('button', { name: 'Ask for an adjustment' }).click();
+    const form = page.getByRole('form', { name: 'Ask for an adjustment' });
+    await form.getByText('Bright & airy').click();
+    const brightness = form.getByRole('slider', { name: 'Brightness' });
+    await brightness.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await brightness.getAttribute('aria-valuetext')).toBe('Brighter by 1 step');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-adjust-${width}.png`), fullPage: true });
+    }
+    await form.getByRole('button', { name: 'Request adjustment' }).click();
+    await page.getByText('Adjustment requested').first().waitFor();
+    await page.getByText('Adjustment in progress. The new version replaces this one when it is ready.').waitFor();
+
+    // The gallery asks again every 10 s while an adjustment is being made; the new version then takes the place
+    // of the delivered one, and this photo's free rework is used.
+    await page.getByText('This photo has had its free rework.').waitFor({ timeout: 60_000 });
+    expect(await after()).not.toBe(delivered);
+    expect(await after()).toMatch(/-a\d+-preview\.webp$/);
+    await page.close();
+  }, 90_000);
+});

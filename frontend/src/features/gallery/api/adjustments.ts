@@ -1,0 +1,47 @@
+import useSWR from 'swr';
+import { apiGet, apiSend } from '../../../lib/api-client';
+
+export const ADJUSTMENT_STYLES = [
+  { value: 'natural', label: 'Natural', hint: 'As delivered' },
+  { value: 'bright-airy', label: 'Bright & airy', hint: 'Lighter and softer' },
+  { value: 'warm', label: 'Warm', hint: 'Golden light' },
+] as const;
+export type AdjustmentStyle = (typeof ADJUSTMENT_STYLES)[number]['value'];
+
+export interface AdjustmentRequest {
+  style: AdjustmentStyle;
+  /** -2..2, a third of a stop per step. */
+  brightness: number;
+  /** -2..2, cooler to warmer. */
+  warmth: number;
+  straighten: boolean;
+}
+
+export interface Adjustment extends AdjustmentRequest {
+  id: number;
+  photo_id: number;
+  status: 'queued' | 'completed' | 'failed' | string;
+  requested_at: string;
+  completed_at: string | null;
+  failure_reason: string | null;
+}
+
+/** `GET /api/photos/{id}/adjustments`. */
+export interface PhotoAdjustments {
+  adjustable_until: string | null;
+  /** null: unlimited (premium); 0 once used up or once the window has closed. */
+  remaining: number | null;
+  adjustments: Adjustment[];
+}
+
+export const adjustmentsKey = (photoId: number) => `/api/photos/${photoId}/adjustments`;
+
+export function usePhotoAdjustments(photoId: number | null) {
+  return useSWR<PhotoAdjustments>(photoId === null ? null : adjustmentsKey(photoId), (key: string) =>
+    apiGet<PhotoAdjustments>(key),
+  );
+}
+
+export function requestAdjustment(photoId: number, request: AdjustmentRequest): Promise<Adjustment> {
+  return apiSend<Adjustment>('POST', adjustmentsKey(photoId), request);
+}
