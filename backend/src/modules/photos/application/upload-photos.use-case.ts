@@ -156,7 +156,7 @@ export class UploadPhotos {
     }
     if (size === 0) throw new BadRequestError('EMPTY_FILE', `${name} is empty.`);
     try {
-      const measurements = await this.measureImage(key, format, name);
+      const measurements = await this.measureImage(limiter.bytes(), format, name);
       return { photoId, key, name, size, measurements };
     } catch (err) {
       await this.storage.delete(key).catch(() => undefined);
@@ -165,27 +165,15 @@ export class UploadPhotos {
   }
 
   /**
-   * Decodes the stored bytes, which refuses truncated files and pixel bombs, and measures what the photo checks
-   * need from a small grey copy.
+   * Decodes the bytes just stored (kept while they streamed to the store, so they are not read back), which refuses
+   * truncated files and pixel bombs, and measures what the photo checks need from a small grey copy.
    */
-  private async measureImage(key: string, format: ImageFormat, name: string): Promise<PhotoMeasurements> {
+  private async measureImage(bytes: Buffer, format: ImageFormat, name: string): Promise<PhotoMeasurements> {
     const unreadable = () =>
       new BadRequestError(
         'UNREADABLE_IMAGE',
         `${name} could not be read as an image. It may be damaged or incomplete.`,
       );
-    // A store that cannot give the bytes back is unavailable, not the photo unreadable.
-    const source = await this.storage.get(key).catch((err: unknown) => {
-      throw this.storageUnavailable(err);
-    });
-    // At most MAX_FILE_BYTES: the size limit already held while the file was stored.
-    const chunks: Buffer[] = [];
-    try {
-      for await (const chunk of source) chunks.push(chunk as Buffer);
-    } catch (err) {
-      throw this.storageUnavailable(err);
-    }
-    const bytes = Buffer.concat(chunks);
     try {
       if (format === 'heic') {
         // sharp's prebuilt libvips has no HEVC decoder; the engine's own decoder reads iPhone photos.
@@ -247,9 +235,13 @@ export class UploadPhotos {
   }
 }
 
-/** Fails the stream as soon as it carries more than `limit` bytes, so an oversized file is never stored whole. */
+/**
+ * Fails the stream as soon as it carries more than `limit` bytes, so an oversized file is never stored whole; keeps
+ * what passed (at most `limit`) for the decode that follows.
+ */
 class SizeLimit extends Transform {
   private seen = 0;
+  private readonly chunks: Buffer[] = [];
   constructor(
     private readonly limit: number,
     private readonly name: string,
@@ -262,7 +254,12 @@ class SizeLimit extends Transform {
       done(new AppError('payload_too_large', 'FILE_TOO_LARGE', `${this.name} is larger than 10MB.`));
       return;
     }
+    this.chunks.push(chunk);
     done(null, chunk);
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
   }
 }
 
