@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { describeChanges } from './describe-changes';
 import { enhancedDownloadName } from './download-name';
+import { reportNumber, reportObject } from './report-fields';
 
 /**
  * What a client needs to show a delivered photo beside its original: both previews of the same size, the name its
@@ -43,9 +44,8 @@ export interface DeliveredPhotoRow {
 }
 
 const dimension = (report: Record<string, unknown> | null, key: 'width' | 'height'): number | null => {
-  const output = report?.output;
-  const value = output && typeof output === 'object' ? (output as Record<string, unknown>)[key] : undefined;
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+  const value = reportNumber(reportObject(report?.output)?.[key]);
+  return value !== undefined && Number.isInteger(value) && value > 0 ? value : null;
 };
 
 /** A delivered photo's slider and caption fields, from its row and stored report. */

@@ -1,3 +1,5 @@
+import { reportNumber, reportObject } from './report-fields';
+
 /**
  * "What we changed", in a host's words, from the engine's report as stored with the photo. The report is read
  * defensively: it is JSON written by whichever engine version enhanced the photo, and a field an older version did
@@ -14,17 +16,10 @@ const NEUTRAL_CAST = 3;
 /** Share of blown pixels (0..1) that must come back before highlights are named. */
 const MIN_HIGHLIGHT_GAIN = 0.01;
 
-type Json = Record<string, unknown>;
-
 const REQUESTED_STYLES: Record<string, string> = {
   'bright-airy': 'Bright & airy look, as you asked',
   warm: 'Warm look, as you asked',
 };
-
-const obj = (value: unknown): Json | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 const stops = (ev: number): string => {
   const rounded = Math.round(Math.abs(ev) * 10) / 10;
@@ -38,29 +33,29 @@ const castName = (a: number, b: number): string => {
 };
 
 export function describeChanges(report: unknown): string[] {
-  const r = obj(report);
-  const before = obj(r?.before);
-  const after = obj(r?.after);
-  const corrections = obj(r?.corrections);
+  const r = reportObject(report);
+  const before = reportObject(r?.before);
+  const after = reportObject(r?.after);
+  const corrections = reportObject(r?.corrections);
   if (!before || !after) return [];
   const changes: string[] = [];
 
-  const evBefore = num(before.exposureEv);
-  const evAfter = num(after.exposureEv);
+  const evBefore = reportNumber(before.exposureEv);
+  const evAfter = reportNumber(after.exposureEv);
   if (evBefore !== undefined && evAfter !== undefined && Math.abs(evAfter - evBefore) >= MIN_EV) {
     changes.push(`${evAfter > evBefore ? 'Brightened' : 'Darkened'} by ${stops(evAfter - evBefore)}`);
   }
 
-  const clippedBefore = num(before.clippedHighlights);
-  const clippedAfter = num(after.clippedHighlights);
+  const clippedBefore = reportNumber(before.clippedHighlights);
+  const clippedAfter = reportNumber(after.clippedHighlights);
   if (clippedBefore !== undefined && clippedAfter !== undefined && clippedBefore - clippedAfter >= MIN_HIGHLIGHT_GAIN) {
     changes.push('Bright windows and highlights recovered');
   }
 
-  const castBefore = num(before.cast);
-  const castAfter = num(after.cast);
-  const a = num(before.castA);
-  const b = num(before.castB);
+  const castBefore = reportNumber(before.cast);
+  const castAfter = reportNumber(after.cast);
+  const a = reportNumber(before.castA);
+  const b = reportNumber(before.castB);
   if (
     castBefore !== undefined &&
     castAfter !== undefined &&
@@ -72,17 +67,17 @@ export function describeChanges(report: unknown): string[] {
     changes.push(`${castName(a, b)} cast ${castAfter < NEUTRAL_CAST ? 'removed' : 'reduced'}`);
   }
 
-  const verticals = obj(corrections?.verticals);
-  const pitch = num(verticals?.pitchDeg);
+  const verticals = reportObject(corrections?.verticals);
+  const pitch = reportNumber(verticals?.pitchDeg);
   if (verticals?.applied === true && pitch !== undefined) {
     const degrees = Math.max(1, Math.round(Math.abs(pitch)));
     changes.push(`Verticals straightened by ${degrees}°`);
   }
 
-  if (obj(corrections?.denoise)?.applied === true) changes.push('Noise reduced');
+  if (reportObject(corrections?.denoise)?.applied === true) changes.push('Noise reduced');
 
   // A host's adjustment: the look they asked for is named; its brightness and warmth show in the lines above.
-  const style = obj(corrections?.adjustments)?.style;
+  const style = reportObject(corrections?.adjustments)?.style;
   if (typeof style === 'string' && style in REQUESTED_STYLES) changes.push(REQUESTED_STYLES[style]);
   return changes;
 }

@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics';
 import { AdjustmentsRepository, derivedKeys, PhotosRepository } from '../../photos';
-import { ObjectNotFoundError, ObjectStorage } from '../../storage';
-import { isEnhancementError } from '../engine';
+import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../ports/enhancement-model';
+import { endsThePhoto } from './ends-the-photo';
 
 /**
  * Renders a delivered photo again from its original with the host's adjustment. The new files get keys of their
@@ -41,16 +41,14 @@ export class AdjustPhoto {
 
     let result;
     try {
-      const original = await this.readAll(photo.originalPath);
+      const original = await this.storage.getBuffer(photo.originalPath);
       result = await this.model.enhance(original, {
         adjustments: { style: adjustment.style, brightness: adjustment.brightness, warmth: adjustment.warmth },
         correctVerticals: adjustment.straighten,
       });
     } catch (err) {
       // As for a first enhancement: only the photo's own fault ends the adjustment; outages are retried.
-      const refused = isEnhancementError(err) && err.code !== 'MODEL_FAILED';
-      const lastModelFailure = isEnhancementError(err) && context.attempt >= context.maxAttempts;
-      if (!refused && !lastModelFailure && !(err instanceof ObjectNotFoundError)) throw err;
+      if (!endsThePhoto(err, context)) throw err;
       const reason = err instanceof Error ? err.message : String(err);
       await this.adjustments.finish(tx, adjustmentId, { status: 'failed', reason });
       this.logger.error(`Adjustment ${adjustmentId} of photo ${photo.id} failed: ${reason}`);
@@ -96,11 +94,5 @@ export class AdjustPhoto {
       adjustmentId,
       orderId: photo.orderId,
     });
-  }
-
-  private async readAll(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.get(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
   }
 }

@@ -8,9 +8,9 @@ import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { DomainEvents } from '../../../shared/events/domain-events';
 import { Mailer } from '../../notifications';
 import { CompleteOrderIfDone, CreditsRepository } from '../../orders';
-import { ObjectNotFoundError, ObjectStorage } from '../../storage';
-import { isEnhancementError } from '../engine';
+import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../ports/enhancement-model';
+import { endsThePhoto } from './ends-the-photo';
 
 /**
  * One uploaded photo -> enhanced JPEG, preview and thumbnail. Idempotent: outputs go to deterministic keys and the
@@ -42,7 +42,7 @@ export class EnhancePhoto {
 
     let result;
     try {
-      const original = await this.readAll(photo.originalPath);
+      const original = await this.storage.getBuffer(photo.originalPath);
       const started = Date.now();
       result = await this.model.enhance(original);
       const { pipeline, route, engineVersion } = result.report;
@@ -55,12 +55,7 @@ export class EnhancePhoto {
       });
       this.metrics.observeEnhancement(result.report);
     } catch (err) {
-      // Only the photo's own fault ends it: the engine refusing it, the model failing on every attempt, or its
-      // original gone. Storage or database outages are rethrown even on the last attempt, so the photo stays
-      // 'uploaded' and the reconciler queues it again once they are back; nothing completes without its files.
-      const refused = isEnhancementError(err) && err.code !== 'MODEL_FAILED';
-      const lastModelFailure = isEnhancementError(err) && context.attempt >= context.maxAttempts;
-      if (!refused && !lastModelFailure && !(err instanceof ObjectNotFoundError)) throw err;
+      if (!endsThePhoto(err, context)) throw err;
       await this.markFailed(photo, err instanceof Error ? err.message : String(err));
       return;
     }
@@ -110,11 +105,5 @@ export class EnhancePhoto {
       })
       .catch((err: unknown) => this.logger.warn(`Support not told about photo ${photo.id}: ${String(err)}`));
     await this.completeOrderIfDone.execute(photo.orderId);
-  }
-
-  private async readAll(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.get(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../auth';
 import { OrdersRepository } from '../../orders';
-import { adjustableUntil, adjustmentAllowance } from '../domain/adjustments';
+import { adjustableUntil, adjustmentAllowance, deliveredAt } from '../domain/adjustments';
 import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
 import { AdjustmentsRepository } from '../persistence/adjustments.repository';
 import { PhotosRepository } from '../persistence/photos.repository';
@@ -29,11 +29,11 @@ export class ListPhotoAdjustments {
 
   async execute(userId: number, photoId: number): Promise<PhotoAdjustments> {
     const tx = this.dataSource.manager;
-    const photo = await this.photos.findById(tx, photoId);
-    if (!photo || photo.userId !== userId || photo.purgedAt) throw photoNotAvailable();
+    const photo = await this.photos.findOwned(tx, userId, photoId);
+    if (!photo || photo.purgedAt) throw photoNotAvailable();
     const order = await this.orders.findOwned(tx, userId, photo.orderId);
-    const deliveredAt = photo.status === 'completed' ? (order?.completedAt ?? photo.processDate) : null;
-    const until = deliveredAt ? adjustableUntil(deliveredAt) : null;
+    const delivered = deliveredAt(photo, order);
+    const until = delivered ? adjustableUntil(delivered) : null;
     const list = await this.adjustments.listForPhoto(tx, photoId);
     const allowance = adjustmentAllowance(order?.packageType ?? '');
     const open = until !== null && this.clock.now().getTime() <= until.getTime();

@@ -4,7 +4,13 @@ import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
 import { Clock } from '../../auth';
 import { OrdersRepository } from '../../orders';
-import { adjustmentInProgress, adjustmentRefusal, type AdjustmentSettings, sameSettings } from '../domain/adjustments';
+import {
+  adjustmentInProgress,
+  adjustmentRefusal,
+  type AdjustmentSettings,
+  deliveredAt,
+  sameSettings,
+} from '../domain/adjustments';
 import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
 import { AdjustmentsRepository } from '../persistence/adjustments.repository';
 import { PhotosRepository } from '../persistence/photos.repository';
@@ -36,8 +42,8 @@ export class RequestPhotoAdjustment {
 
   async execute(userId: number, photoId: number, settings: AdjustmentSettings): Promise<RequestedAdjustment> {
     const requested = await this.dataSource.transaction(async (tx) => {
-      const photo = await this.photos.findById(tx, photoId);
-      if (!photo || photo.userId !== userId) throw photoNotAvailable();
+      const photo = await this.photos.findOwned(tx, userId, photoId);
+      if (!photo) throw photoNotAvailable();
       const order = await this.orders.lockOwned(tx, userId, photo.orderId);
       const queued = await this.adjustments.findQueued(tx, photoId);
       if (queued) {
@@ -47,7 +53,7 @@ export class RequestPhotoAdjustment {
       const refusal = adjustmentRefusal({
         status: photo.status,
         purged: Boolean(photo.purgedAt),
-        deliveredAt: order.completedAt ?? photo.processDate,
+        deliveredAt: deliveredAt(photo, order),
         now: this.clock.now(),
         packageType: order.packageType,
         used: await this.adjustments.countUsed(tx, photoId),

@@ -62,8 +62,11 @@ export class StreamOrderZip {
         const failed = new Promise<never>((_, reject) => archive.on('error', reject));
         const build = (async () => {
           for (const [i, photo] of photos.entries()) {
-            const stored = await this.storage.get(photo.enhancedPath!);
-            const source = preset === 'original' ? stored : await renderExport(preset, await readAll(stored));
+            const key = photo.enhancedPath!;
+            const source =
+              preset === 'original'
+                ? await this.storage.get(key)
+                : await renderExport(preset, await this.storage.getBuffer(key));
             archive.append(source, { name: `enhanced-photos/${names[i]}`, date: photo.processDate ?? undefined });
             await once(archive, 'entry');
           }
@@ -73,12 +76,6 @@ export class StreamOrderZip {
       },
     };
   }
-}
-
-async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function uniqueNames(names: string[]): string[] {

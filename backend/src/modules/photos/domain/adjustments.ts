@@ -26,8 +26,17 @@ export type AdjustmentStatus = 'queued' | 'completed' | 'failed';
 /** Adjustments a photo of this package may have in its window; null for no limit. */
 export const adjustmentAllowance = (packageType: string): number | null => (packageType === 'premium' ? null : 1);
 
-export const adjustableUntil = (deliveredAt: Date): Date =>
-  new Date(deliveredAt.getTime() + ADJUSTMENT_WINDOW_DAYS * DAY_MS);
+export const adjustableUntil = (delivered: Date): Date =>
+  new Date(delivered.getTime() + ADJUSTMENT_WINDOW_DAYS * DAY_MS);
+
+/**
+ * When the host received the photo, which starts its 7 days: when its order completed (the 'ready' email), or when
+ * the photo itself completed while its order is still being worked on; null for a photo not delivered.
+ */
+export const deliveredAt = (
+  photo: { status: string; processDate: Date | null },
+  order: { completedAt: Date | null } | null,
+): Date | null => (photo.status === 'completed' ? (order?.completedAt ?? photo.processDate) : null);
 
 export const sameSettings = (a: AdjustmentSettings, b: AdjustmentSettings): boolean =>
   a.style === b.style && a.brightness === b.brightness && a.warmth === b.warmth && a.straighten === b.straighten;

@@ -1,3 +1,5 @@
+import { reportNumber, reportObject } from '../../../shared/delivery/report-fields';
+
 /**
  * The cover-photo suggestion for each order: among its delivered landscape photos (listing sites crop covers to
  * landscape), the one the engine's own after-measurements rate best: exposure near the middle, few clipped
@@ -11,27 +13,22 @@ export interface CoverCandidate {
   enhancementReport: Record<string, unknown> | null;
 }
 
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-const obj = (value: unknown): Record<string, unknown> | undefined =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-
 /** Higher is better; undefined for a photo that cannot be a cover (portrait, not delivered, no measurements). */
 export function coverScore(photo: CoverCandidate): number | undefined {
   if (photo.status !== 'completed' || photo.purgedAt) return undefined;
   const report = photo.enhancementReport;
-  const output = obj(report?.output);
-  const after = obj(report?.after);
-  const width = num(output?.width);
-  const height = num(output?.height);
+  const output = reportObject(report?.output);
+  const after = reportObject(report?.after);
+  const width = reportNumber(output?.width);
+  const height = reportNumber(output?.height);
   if (!after || !width || !height || width <= height) return undefined;
-  const meanLuma = num(after.meanLuma) ?? 0.5;
+  const meanLuma = reportNumber(after.meanLuma) ?? 0.5;
   return (
     -4 * Math.abs(meanLuma - 0.5) -
-    20 * (num(after.clippedHighlights) ?? 0) -
-    20 * (num(after.clippedShadows) ?? 0) -
-    (num(after.cast) ?? 0) / 10 -
-    (num(after.noise) ?? 0) / 10
+    20 * (reportNumber(after.clippedHighlights) ?? 0) -
+    20 * (reportNumber(after.clippedShadows) ?? 0) -
+    (reportNumber(after.cast) ?? 0) / 10 -
+    (reportNumber(after.noise) ?? 0) / 10
   );
 }
 

@@ -39,4 +39,11 @@ export abstract class ObjectStorage {
   abstract removeStaleWrites(olderThan: Date): Promise<number>;
   /** Resolves when the store is reachable and writable (creating the bucket or folder if needed); for readiness. */
   abstract ping(): Promise<void>;
+
+  /** The whole object in memory, for a consumer that needs all of it at once (a photo to decode). */
+  async getBuffer(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
 }
