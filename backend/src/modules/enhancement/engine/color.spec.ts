@@ -1,4 +1,4 @@
-import { SHOULDER, shoulder } from './color';
+import { labToLinearRgb, linearRgbToLab, SHOULDER, shoulder } from './color';
 
 describe('highlight shoulder', () => {
   it('is exact below the shoulder and below the starting level', () => {
@@ -25,6 +25,21 @@ describe('highlight shoulder', () => {
       const out = shoulder(raw, 0.92);
       expect(out).toBeGreaterThanOrEqual(last);
       last = out;
+    }
+  });
+});
+
+describe('Lab', () => {
+  it('turns back into the linear colour it came from', () => {
+    for (const rgb of [
+      [0.18, 0.18, 0.18],
+      [0.5, 0.3, 0.1],
+      [0.02, 0.05, 0.4],
+      [0.9, 0.85, 0.7],
+    ]) {
+      const lab = linearRgbToLab(rgb[0], rgb[1], rgb[2]);
+      const back = labToLinearRgb(lab.l, lab.a, lab.b);
+      back.forEach((v, i) => expect(v).toBeCloseTo(rgb[i], 4));
     }
   });
 });

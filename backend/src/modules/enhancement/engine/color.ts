@@ -36,6 +36,21 @@ export const linearRgbToLab = (r: number, g: number, b: number): Lab => {
   return { l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz) };
 };
 
+const labFInverse = (t: number): number => (t > 0.206893 ? t * t * t : (t - 16 / 116) / 7.787);
+
+/** Linear sRGB (D65) of a CIE Lab colour; the inverse of linearRgbToLab, unclamped. */
+export const labToLinearRgb = (l: number, a: number, b: number): [number, number, number] => {
+  const fy = (l + 16) / 116;
+  const x = 0.95047 * labFInverse(fy + a / 500);
+  const y = labFInverse(fy);
+  const z = 1.08883 * labFInverse(fy - b / 200);
+  return [
+    3.2404542 * x - 1.5371385 * y - 0.4985314 * z,
+    -0.969266 * x + 1.8760108 * y + 0.041556 * z,
+    0.0556434 * x - 0.2040259 * y + 1.0572252 * z,
+  ];
+};
+
 export const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
 
 /** Level above which brightening is rolled off towards white (0..1). */

@@ -3,6 +3,7 @@ import { decodePhoto } from './decode';
 import { encodeBeforePreview, encodeOutputs, reduceBeforePreview } from './encode';
 import { type AdjustPlan, applyAdjustments, planAdjustments } from './stages/adjust';
 import {
+  ANALYSIS_LONG_SIDE,
   greyEdgeCast,
   measureNoise,
   measurePhoto,
@@ -13,6 +14,7 @@ import {
 import { clamp } from './color';
 import { type RgbImage, downscale, longSide, resizeExact } from './rgb-image';
 import { EnhancementError } from './errors';
+import { withCorrection } from './harmonise';
 import { applyLut, composeLut, fitLut, type Lut3d, LUT_SIZE, lutResidual } from './lut3d';
 import { applyLocalTone, type LocalTonePlan } from './stages/local-tone';
 import { buildChannelLuts, channelCurve, planTone, type TonePlan, WELL_EXPOSED, widenBand } from './stages/tone';
@@ -22,9 +24,6 @@ import { type Corrections, type EnhanceContext, runPipeline, type Stage, stage }
 import { MAX_GAIN, planWhiteBalance } from './stages/white-balance';
 import type { EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
 import { ENGINE_VERSION } from './version';
-
-/** Long side of the copy used for measuring and planning; large enough for line detection. */
-const ANALYSIS_LONG_SIDE = 768;
 
 /**
  * The learned model sees the photo at about this long side, resized (not padded) to multiples of 64 on both sides
@@ -431,14 +430,22 @@ const denoiseStage = stage<DenoisePlan & { left: number }>({
   }),
 });
 
-/** A host's requested adjustment of a delivered photo (only when `options.adjustments` is given). */
+/**
+ * A host's requested adjustment of a delivered photo (only when `options.adjustments` is given), with the order's
+ * harmonisation of the photo folded in when it had one.
+ */
 const adjustStage = stage<AdjustPlan | null>({
   name: 'adjust',
-  plan: (ctx) => (ctx.options.adjustments ? planAdjustments(ctx.options.adjustments) : null),
+  plan: (ctx) => {
+    const { adjustments, harmonise } = ctx.options;
+    if (!adjustments && !harmonise) return null;
+    const plan = planAdjustments(adjustments);
+    return harmonise ? withCorrection(plan, harmonise) : plan;
+  },
   apply: (ctx, plan) => {
     if (plan) applyAdjustments(ctx.image, plan);
   },
-  report: (plan) =>
+  report: (plan, ctx) =>
     plan
       ? {
           adjustments: {
@@ -447,6 +454,7 @@ const adjustStage = stage<AdjustPlan | null>({
             ev: plan.ev,
             gainRed: plan.gainRed,
             gainBlue: plan.gainBlue,
+            ...(ctx.options.harmonise && { harmonised: true }),
           },
         }
       : {},

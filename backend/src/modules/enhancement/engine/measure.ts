@@ -19,11 +19,16 @@ export interface PhotoStats {
   castA: number;
   castB: number;
   cast: number;
+  /** Share of the pixels the cast was measured on (near-neutral): below a few per cent it says little. */
+  neutralShare: number;
   /** Mean Lab chroma of all pixels. */
   meanChroma: number;
 }
 
 const MID_GREY = 0.18;
+
+/** Long side of the copy used for measuring and planning; large enough for line detection. */
+export const ANALYSIS_LONG_SIDE = 768;
 
 export const lumaOf = (data: Uint8Array, i: number): number =>
   (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
@@ -168,6 +173,7 @@ export const measurePhoto = (image: RgbImage): PhotoStats => {
     castA: cast.a,
     castB: cast.b,
     cast: Math.hypot(cast.a, cast.b),
+    neutralShare: cast.share,
     meanChroma: chroma / Math.ceil(n / chromaStep),
   };
 };

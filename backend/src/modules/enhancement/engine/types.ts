@@ -1,3 +1,4 @@
+import type { LookCorrection } from './harmonise';
 import type { PhotoStats } from './measure';
 import type { AdjustmentStyle, HostAdjustments } from './stages/adjust';
 
@@ -31,6 +32,11 @@ export interface EnhanceOptions {
   minLongSide?: number;
   /** A host's requested look and steps, applied last (before any enlargement); none for a first delivery. */
   adjustments?: HostAdjustments;
+  /**
+   * The order's harmonisation of this photo, kept when it is rendered again for a host's adjustment, so the adjusted
+   * photo still matches the rest of its order.
+   */
+  harmonise?: LookCorrection;
 }
 
 export interface MeasuredStats extends PhotoStats {
@@ -70,7 +76,15 @@ export interface EnhancementReport {
     /** Full-size sharpening: the classical path only (sigma 0 when not applied). */
     sharpen: { applied?: boolean; sigma: number };
     /** A host's adjustment (style, brightness and warmth steps), when one was requested. */
-    adjustments?: { applied: boolean; style: AdjustmentStyle; ev: number; gainRed: number; gainBlue: number };
+    adjustments?: {
+      applied: boolean;
+      style: AdjustmentStyle;
+      ev: number;
+      gainRed: number;
+      gainBlue: number;
+      /** Whether the order's harmonisation of the photo is part of `ev` and the gains. */
+      harmonised?: boolean;
+    };
     /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
     upscale?: { applied: boolean; scale: number };
     learned: {

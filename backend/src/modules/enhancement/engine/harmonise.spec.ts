@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import { noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
+import { linearRgbToLab, linearToSrgb, srgbToLinear } from './color';
+import { enhance } from './enhance';
+import {
+  CAST_SPREAD,
+  EXPOSURE_SPREAD_EV,
+  gainsForCastShift,
+  type Look,
+  planHarmonisation,
+  renderHarmonised,
+} from './harmonise';
+import { measurePhoto } from './measure';
+
+const look = (exposureEv: number, castA = 0, castB = 0, neutralShare = 0.3): Look => ({
+  exposureEv,
+  castA,
+  castB,
+  neutralShare,
+});
+
+const spread = (looks: { exposureEv: number; castA: number; castB: number }[]) => {
+  const evs = looks.map((l) => l.exposureEv).sort((a, b) => a - b);
+  let cast = 0;
+  for (const a of looks) for (const b of looks) cast = Math.max(cast, Math.hypot(a.castA - b.castA, a.castB - b.castB));
+  return { ev: evs[evs.length - 1] - evs[0], cast };
+};
+
+/**
+ * A room as JPEG: a wall ramp tinted by (tintA, tintB) in Lab, a red sofa and a textured floor, at `ev` stops from
+ * the base exposure.
+ */
+const room = (ev: number, tintA: number, tintB: number) => {
+  const random = noise(7);
+  const [gainRed, gainBlue] = gainsForCastShift(0, 0, tintA, tintB);
+  const gains = [gainRed, 1, gainBlue];
+  const image = rawRgb(360, 240, (x, y) => {
+    let linear: number[];
+    if (y > 180) linear = [0.12, 0.08, 0.05].map((v) => v * (1 + random() * 0.3));
+    else if (x > 250 && y > 100) linear = [0.3, 0.04, 0.04];
+    else {
+      const v = 0.08 + (x / 360) * 0.5;
+      linear = [v * gains[0], v, v * gains[2]];
+    }
+    return linear.map((v) => Math.round(linearToSrgb(Math.min(1, v * 2 ** ev)) * 255)) as [number, number, number];
+  });
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+};
+
+const measured = async (jpeg: Buffer): Promise<Look> => {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  return measurePhoto({ width: info.width, height: info.height, data: new Uint8Array(data) });
+};
+
+describe('harmonisation plan', () => {
+  it('brings exposures and white points of an order within the spread, moving each photo the least', () => {
+    const looks = [look(-1.1, 1, 7), look(-0.3, 0, 1), look(-0.5, -1, 0), look(0.2, 3, -2), look(-0.45, 0.5, 0.5)];
+    const plan = planHarmonisation(looks);
+    expect(plan.target).not.toBeNull();
+    expect(spread(looks).ev).toBeGreaterThan(2 * EXPOSURE_SPREAD_EV);
+    expect(spread(looks).cast).toBeGreaterThan(CAST_SPREAD);
+    const after = plan.photos.map((p) => p.expected);
+    expect(spread(after).ev).toBeLessThanOrEqual(2 * EXPOSURE_SPREAD_EV);
+    expect(spread(after).cast).toBeLessThanOrEqual(CAST_SPREAD);
+    for (const p of after) expect(Math.abs(p.exposureEv - (plan.target?.exposureEv ?? 0))).toBeLessThanOrEqual(0.25);
+    // The darkest photo is brightened, the brightest darkened; the one at the order's look is left alone.
+    expect(plan.photos[0].correction?.ev).toBeGreaterThan(0);
+    expect(plan.photos[3].correction?.ev).toBeLessThan(0);
+    expect(plan.photos[4].correction).toBeNull();
+    // The warm photo is cooled (its blue gain rises against red).
+    const warm = plan.photos[0].correction;
+    expect((warm?.gainBlue ?? 1) / (warm?.gainRed ?? 1)).toBeGreaterThan(1.05);
+  });
+
+  it('leaves a dusk or night shot as it is and out of the order look', () => {
+    const plan = planHarmonisation([look(-0.5), look(-0.7, 1, 1), look(-3.2, 0, 12), look(-0.6)]);
+    expect(plan.photos[2]).toMatchObject({ matched: false, correction: null });
+    expect(plan.photos[2].note).toMatch(/dusk or night/);
+    expect(plan.target?.exposureEv).toBeCloseTo(-0.6, 5);
+    expect(plan.photos.filter((p) => p.matched)).toHaveLength(3);
+  });
+
+  it('matches only the exposure of a photo without neutral surfaces to measure its white point on', () => {
+    const plan = planHarmonisation([look(-0.5, 0, 0), look(-0.4, 0, 1), look(-1.5, 10, 20, 0.01)]);
+    const colourful = plan.photos[2];
+    expect(colourful.matched).toBe(true);
+    expect(colourful.note).toMatch(/neutral surfaces/);
+    expect(colourful.correction?.gainRed).toBe(1);
+    expect(colourful.correction?.gainBlue).toBe(1);
+    expect(colourful.correction?.ev).toBeGreaterThan(0.5);
+  });
+
+  it('nudges instead of re-grading: at most a stop and 8 ΔE per photo', () => {
+    const plan = planHarmonisation([look(0), look(0.1), look(-1.45, 0, 25)]);
+    const far = plan.photos[2];
+    expect(far.correction?.ev).toBeLessThanOrEqual(1);
+    expect(Math.hypot(far.expected.castA - 0, far.expected.castB - 25)).toBeCloseTo(8, 5);
+  });
+
+  it('has nothing to match with fewer than two photos', () => {
+    expect(planHarmonisation([look(-1, 3, 3)])).toMatchObject({ target: null, photos: [{ matched: false }] });
+    expect(planHarmonisation([])).toMatchObject({ target: null, photos: [] });
+  });
+});
+
+describe('cast-shift gains', () => {
+  it('move a mid-grey with a cast to the target white point', () => {
+    const [gainRed, gainBlue] = gainsForCastShift(2, 9, 0, 1);
+    const base = [0.3, 0.28, 0.2].map((v) => srgbToLinear(linearToSrgb(v)));
+    const lab0 = linearRgbToLab(base[0], base[1], base[2]);
+    const lab1 = linearRgbToLab(base[0] * gainRed, base[1], base[2] * gainBlue);
+    expect(lab1.b).toBeLessThan(lab0.b - 6);
+  });
+});
+
+describe('rendering a correction', () => {
+  it('brings two rooms of one order within the spread, measured on the re-encoded photos', async () => {
+    const photos = [await room(0, 0, 0), await room(-0.9, 3, 12)];
+    const looks = await Promise.all(photos.map(measured));
+    expect(spread(looks).cast).toBeGreaterThan(CAST_SPREAD);
+    const plan = planHarmonisation(looks);
+    const outputs = await Promise.all(
+      photos.map((jpeg, i) => {
+        const photo = plan.photos[i];
+        return photo.correction ? renderHarmonised(jpeg, photo).then((o) => o.image) : jpeg;
+      }),
+    );
+    const after = await Promise.all(outputs.map(measured));
+    expect(spread(after).cast).toBeLessThanOrEqual(CAST_SPREAD);
+    expect(spread(after).ev).toBeLessThanOrEqual(2 * EXPOSURE_SPREAD_EV);
+    // The red sofa stays red: the correction moves the white point, not every colour to grey.
+    const { data } = await sharp(outputs[1]).raw().toBuffer({ resolveWithObject: true });
+    const sofa = (150 * 360 + 300) * 3;
+    expect(data[sofa]).toBeGreaterThan(data[sofa + 1] + 60);
+  });
+
+  it('keeps the order look when a harmonised photo is adjusted again from its original', async () => {
+    const input = await room(-0.3, 2, 8);
+    const correction = { ev: 0.4, gainRed: 0.95, gainBlue: 1.1 };
+    const plain = await enhance(input, { engine: 'classic', correctVerticals: false });
+    const kept = await enhance(input, { engine: 'classic', correctVerticals: false, harmonise: correction });
+    expect(kept.report.corrections.adjustments).toMatchObject({ applied: true, style: 'natural', harmonised: true });
+    expect(kept.report.after.exposureEv).toBeGreaterThan(plain.report.after.exposureEv + 0.2);
+    expect(kept.report.after.castB).toBeLessThan(plain.report.after.castB);
+  });
+});
