@@ -58,6 +58,8 @@ describe('upload to delivery', () => {
       order.photos.every((p: { status: string; enhanced_path: string }) => p.status === 'completed' && p.enhanced_path),
     ).toBe(true);
 
+    // One property, one look: the five bedrooms were matched before the order completed.
+    expect(order.photos_matched).toBe(5);
     const me = (await as(cookie).get('/api/auth/me')).body;
     expect(me.photos_processed).toBe(5);
 
@@ -72,6 +74,7 @@ describe('upload to delivery', () => {
       'Photo Checks': 2,
       'Photo Processing Start': 1,
       'Photo Processing Complete': 5,
+      'Order Harmonised': 1,
       'Order Completion': 1,
     });
 

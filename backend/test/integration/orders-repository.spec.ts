@@ -103,6 +103,13 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
       await credits.recordProcessed(tx, userId);
     });
     await photos.markFailed(db.manager, ids[1], 'unreadable');
+    // Every photo done: the order waits for its harmonisation, which is recorded once, and then completes.
+    expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toBe('harmonise');
+    expect(await orders.awaitsHarmonisation(db.manager, orderId)).toBe(true);
+    await orders.markHarmonised(db.manager, orderId, 1);
+    await orders.markHarmonised(db.manager, orderId, 5);
+    expect(await orders.awaitsHarmonisation(db.manager, orderId)).toBe(false);
+    expect(await order(orderId)).toMatchObject({ status: 'pending', photosMatched: 1, harmonisedAt: expect.any(Date) });
     expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toEqual({
       id: orderId,
       userId,
@@ -132,6 +139,7 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
       engineVersion: 'v',
       report: {},
     });
+    await orders.markHarmonised(db.manager, orderId, 1);
     await db.transaction((tx) => orders.completeIfDone(tx, orderId));
     const claim = await orders.claimReadyEmail(db.manager, orderId);
     expect(claim).toMatchObject({

@@ -10,10 +10,12 @@ import { OrdersModule } from '../orders';
 import { PhotosModule } from '../photos';
 import { AdjustPhoto } from './application/adjust-photo.use-case';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
+import { HarmoniseOrder } from './application/harmonise-order.use-case';
 import { RequeueQueuedAdjustments } from './application/requeue-queued-adjustments.use-case';
 import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
 import { AdjustPhotoJob } from './jobs/adjust-photo.job';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
+import { HarmoniseOrderJob } from './jobs/harmonise-order.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
 import { NotificationsModule } from '../notifications';
@@ -44,6 +46,8 @@ import { NotificationsModule } from '../notifications';
     AdjustPhoto,
     AdjustPhotoJob,
     RequeueQueuedAdjustments,
+    HarmoniseOrder,
+    HarmoniseOrderJob,
   ],
 })
 export class EnhancementModule implements OnApplicationShutdown {

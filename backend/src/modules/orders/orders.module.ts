@@ -6,6 +6,7 @@ import { AuthModule, OrderHistory } from '../auth';
 import { StorageModule } from '../storage';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
+import { MarkOrderHarmonised } from './application/mark-order-harmonised.use-case';
 import { RequeueUnfinishedOrders } from './application/requeue-unfinished-orders.use-case';
 import { ListOrders } from './application/list-orders.use-case';
 import { ReadyEmailThumbnails } from './application/ready-email-thumbnails';
@@ -29,11 +30,12 @@ import { NotificationsModule } from '../notifications';
     GetOrder,
     UpdateOrderStatus,
     CompleteOrderIfDone,
+    MarkOrderHarmonised,
     ReadyEmailThumbnails,
     SendPhotosReadyEmail,
     PhotosReadyJob,
     RequeueUnfinishedOrders,
   ],
-  exports: [OrdersRepository, CreditsRepository, OrderHistory, GetOrder, CompleteOrderIfDone],
+  exports: [OrdersRepository, CreditsRepository, OrderHistory, GetOrder, CompleteOrderIfDone, MarkOrderHarmonised],
 })
 export class OrdersModule {}

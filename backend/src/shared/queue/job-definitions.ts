@@ -9,6 +9,8 @@ export interface JobPayloads {
   'payments.purchase-receipt': { orderId: string };
   /** Turns one uploaded photo into its enhanced JPEG, preview and thumbnail. */
   'photos.enhance': { photoId: number };
+  /** Matches the colour and brightness of an order's enhanced photos, then completes the order. */
+  'orders.harmonise': { orderId: string };
   /** Emails the host that an order's photos are ready, once. */
   'orders.photos-ready': { orderId: string };
   /** Renders a delivered photo again from its original with a host's adjustment. */
@@ -34,6 +36,8 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // One photo at a time per worker process unless WORKER_CONCURRENCY says otherwise: each photo in flight keeps a
   // core busy and a model thread of ~0.8 GB.
   'photos.enhance': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
+  // A photo at a time: each is decoded, corrected and encoded again at full size (about a second at 12 MP).
+  'orders.harmonise': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
   'orders.photos-ready': { attempts: 5, backoffMs: 5_000, concurrency: 2 },
   'photos.adjust': { attempts: 3, backoffMs: 10_000, concurrency: 1 },
   // These attempts cover our own faults (the database away); the receiver's answers have their own longer schedule

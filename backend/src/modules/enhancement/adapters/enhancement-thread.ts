@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { isEnhancementError, type EnhancementErrorCode, type EnhanceResult } from '../engine';
-import type { EnhancementRequest } from '../ports/enhancement-model';
+import { isEnhancementError, type EnhancementErrorCode, type EnhanceResult, type HarmonisedOutputs } from '../engine';
+import type { EnhancementRequest, HarmonisationRequest } from '../ports/enhancement-model';
 import { InProcessEnhancementModel, type InProcessEnhancementModelOptions } from './in-process.enhancement-model';
 
 /**
@@ -8,9 +8,13 @@ import { InProcessEnhancementModel, type InProcessEnhancementModelOptions } from
  * runs here, and the model pools it starts are this thread's children, so the process's event loop never waits on
  * a photo.
  */
-export type ThreadRequest = { id: number; input: Uint8Array; options: EnhancementRequest } | { close: true };
+export type ThreadRequest =
+  | { id: number; input: Uint8Array; options: EnhancementRequest }
+  | { id: number; harmonise: Uint8Array; request: HarmonisationRequest }
+  | { close: true };
 export type ThreadReply =
-  { id: number; result: EnhanceResult } | { id: number; error: { code?: EnhancementErrorCode; message: string } };
+  | { id: number; result: EnhanceResult | HarmonisedOutputs }
+  | { id: number; error: { code?: EnhancementErrorCode; message: string } };
 
 const port = parentPort;
 if (port) {
@@ -21,8 +25,11 @@ if (port) {
       void model.close().finally(() => port.close());
       return;
     }
-    const input = Buffer.from(request.input.buffer, request.input.byteOffset, request.input.byteLength);
-    model.enhance(input, request.options).then(
+    const bytes = 'harmonise' in request ? request.harmonise : request.input;
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const work: Promise<EnhanceResult | HarmonisedOutputs> =
+      'harmonise' in request ? model.harmonise(input, request.request) : model.enhance(input, request.options);
+    work.then(
       // Copied, not transferred: a Buffer may be a view on a shared pool, and a few MB copy in about a millisecond.
       (result) => port.postMessage({ id: request.id, result } satisfies ThreadReply),
       (error: unknown) => {

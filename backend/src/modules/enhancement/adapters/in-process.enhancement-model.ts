@@ -1,7 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ENGINE_VERSION, EnhancementError, enhance, type EngineChoice } from '../engine';
+import {
+  ENGINE_VERSION,
+  EnhancementError,
+  enhance,
+  type EngineChoice,
+  type HarmonisedOutputs,
+  renderHarmonised,
+} from '../engine';
 import { MaximPool } from '../engine/learned/maxim-pool';
-import { EnhancementModel, type EnhancementRequest, type EnhancementResult } from '../ports/enhancement-model';
+import {
+  EnhancementModel,
+  type EnhancementRequest,
+  type EnhancementResult,
+  type HarmonisationRequest,
+} from '../ports/enhancement-model';
 
 export interface InProcessEnhancementModelOptions {
   /** Default pipeline when a request does not name one. Default 'auto'. */
@@ -54,7 +66,13 @@ export class InProcessEnhancementModel extends EnhancementModel {
       minLongSide: this.minLongSide,
       adjustments: options.adjustments,
       correctVerticals: options.correctVerticals,
+      harmonise: options.harmonise,
     });
+  }
+
+  async harmonise(enhanced: Buffer, request: HarmonisationRequest): Promise<HarmonisedOutputs> {
+    if (this.closed) throw new EnhancementError('MODEL_FAILED', 'The enhancement model has been closed.');
+    return renderHarmonised(enhanced, request);
   }
 
   async close(): Promise<void> {

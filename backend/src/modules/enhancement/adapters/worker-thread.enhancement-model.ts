@@ -1,13 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Worker } from 'node:worker_threads';
-import { ENGINE_VERSION, EnhancementError } from '../engine';
+import { ENGINE_VERSION, EnhancementError, type HarmonisedOutputs } from '../engine';
 import { spawnWorker } from '../engine/spawn-worker';
-import { EnhancementModel, type EnhancementRequest, type EnhancementResult } from '../ports/enhancement-model';
+import {
+  EnhancementModel,
+  type EnhancementRequest,
+  type EnhancementResult,
+  type HarmonisationRequest,
+} from '../ports/enhancement-model';
 import type { ThreadReply, ThreadRequest } from './enhancement-thread';
 import type { InProcessEnhancementModelOptions } from './in-process.enhancement-model';
 
 interface Pending {
-  resolve: (result: EnhancementResult) => void;
+  resolve: (result: EnhancementResult | HarmonisedOutputs) => void;
   reject: (error: Error) => void;
 }
 
@@ -33,14 +38,24 @@ export class WorkerThreadEnhancementModel extends EnhancementModel {
     super();
   }
 
-  enhance(input: Buffer, options: EnhancementRequest = {}): Promise<EnhancementResult> {
+  async enhance(input: Buffer, options: EnhancementRequest = {}): Promise<EnhancementResult> {
+    const result = (await this.send((id) => ({ id, input, options }))) as EnhancementResult;
+    return { ...result, ...buffers(result, ['image', 'preview', 'thumbnail', 'beforePreview']) };
+  }
+
+  async harmonise(enhanced: Buffer, request: HarmonisationRequest): Promise<HarmonisedOutputs> {
+    const result = (await this.send((id) => ({ id, harmonise: enhanced, request }))) as HarmonisedOutputs;
+    return { ...result, ...buffers(result, ['image', 'preview', 'thumbnail']) };
+  }
+
+  private send(request: (id: number) => ThreadRequest): Promise<EnhancementResult | HarmonisedOutputs> {
     if (this.closed)
       return Promise.reject(new EnhancementError('MODEL_FAILED', 'The enhancement model has been closed.'));
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, input, options } satisfies ThreadRequest);
+      worker.postMessage(request(id));
     });
   }
 
@@ -63,7 +78,7 @@ export class WorkerThreadEnhancementModel extends EnhancementModel {
       const pending = this.pending.get(reply.id);
       if (!pending) return;
       this.pending.delete(reply.id);
-      if ('result' in reply) pending.resolve(withBuffers(reply.result));
+      if ('result' in reply) pending.resolve(reply.result);
       else if (reply.error.code) pending.reject(new EnhancementError(reply.error.code, reply.error.message));
       else pending.reject(new Error(reply.error.message));
     });
@@ -85,14 +100,11 @@ export class WorkerThreadEnhancementModel extends EnhancementModel {
 }
 
 /** Buffers arrive from another thread as plain Uint8Arrays; callers expect Buffers. */
-const withBuffers = (result: EnhancementResult): EnhancementResult => ({
-  ...result,
-  image: Buffer.from(result.image.buffer, result.image.byteOffset, result.image.byteLength),
-  preview: Buffer.from(result.preview.buffer, result.preview.byteOffset, result.preview.byteLength),
-  thumbnail: Buffer.from(result.thumbnail.buffer, result.thumbnail.byteOffset, result.thumbnail.byteLength),
-  beforePreview: Buffer.from(
-    result.beforePreview.buffer,
-    result.beforePreview.byteOffset,
-    result.beforePreview.byteLength,
-  ),
-});
+const buffers = <T extends object, K extends keyof T>(result: T, keys: K[]): Pick<T, K> => {
+  const out = {} as Pick<T, K>;
+  for (const key of keys) {
+    const bytes = result[key] as Uint8Array;
+    out[key] = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as T[K];
+  }
+  return out;
+};

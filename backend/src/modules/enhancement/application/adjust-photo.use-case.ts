@@ -5,7 +5,9 @@ import { Analytics } from '../../analytics';
 import { AdjustmentsRepository, derivedKeys, PhotosRepository } from '../../photos';
 import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../ports/enhancement-model';
+import { dropReplacedFiles } from './drop-replaced-files';
 import { endsThePhoto } from './ends-the-photo';
+import { photoHarmonisation } from './delivered-look';
 
 /**
  * Renders a delivered photo again from its original with the host's adjustment. The new files get keys of their
@@ -39,12 +41,15 @@ export class AdjustPhoto {
     }
     await this.adjustments.countAttempt(tx, adjustmentId);
 
+    // Adjusted from the order's look, not away from it: the photo's harmonisation is rendered again with it.
+    const harmonisation = photoHarmonisation(photo.enhancementReport);
     let result;
     try {
       const original = await this.storage.getBuffer(photo.originalPath);
       result = await this.model.enhance(original, {
         adjustments: { style: adjustment.style, brightness: adjustment.brightness, warmth: adjustment.warmth },
         correctVerticals: adjustment.straighten,
+        harmonise: harmonisation?.correction,
       });
     } catch (err) {
       // As for a first enhancement: only the photo's own fault ends the adjustment; outages are retried.
@@ -67,7 +72,7 @@ export class AdjustPhoto {
         previewPath: keys.preview,
         thumbnailPath: keys.thumbnail,
         engineVersion: this.model.version,
-        report: result.report,
+        report: harmonisation ? { ...result.report, harmonisation } : result.report,
       });
       await this.adjustments.finish(
         em,
@@ -76,17 +81,7 @@ export class AdjustPhoto {
       );
       return moved;
     });
-    const newKeys = [keys.enhanced, keys.preview, keys.thumbnail];
-    const stale = replaced
-      ? [photo.enhancedPath, photo.previewPath, photo.thumbnailPath].filter(
-          (key): key is string => key !== null && !newKeys.includes(key),
-        )
-      : newKeys;
-    for (const key of stale) {
-      await this.storage
-        .delete(key)
-        .catch((err: unknown) => this.logger.warn(`Left ${key} for the orphan sweep: ${String(err)}`));
-    }
+    await dropReplacedFiles(this.storage, this.logger, photo, [keys.enhanced, keys.preview, keys.thumbnail], replaced);
     if (!replaced) return;
     this.logger.log(`Photo ${photo.id} adjusted (adjustment ${adjustmentId}, ${adjustment.style})`);
     await this.analytics.capture('Photo Adjustment Complete', String(photo.userId), {

@@ -57,11 +57,13 @@ const NIGHT_EV = -3.5;
 /** Below this share of near-neutral pixels a photo's white point is not measurable: only its exposure is matched. */
 const MIN_NEUTRAL_SHARE = 0.05;
 /**
- * Harmonisation nudges, it does not re-grade: at most a stop of exposure and 8 ΔE of white point, so a photo's own
- * correction (a lifted dark room, a removed tungsten cast) is never undone.
+ * Harmonisation matches, it does not re-grade: at most a stop of exposure, so a photo's own exposure decision (a
+ * lifted dark room) stays; and at most 15 ΔE of white point: enough to bring a room the engine left warm under
+ * tungsten (its cast correction keeps a trace of strong casts) in line with daylit rooms, which is the spread
+ * hosts see most (an e2e bedroom tinted warm kept 12 ΔE after the engine), not enough to re-colour a scene.
  */
 const MAX_EV = 1;
-const MAX_CAST_SHIFT = 8;
+const MAX_CAST_SHIFT = 15;
 /** Lightness at which a white-point shift is turned into channel gains: a mid-light wall. */
 const GAIN_LIGHTNESS = 65;
 
@@ -167,7 +169,7 @@ export interface HarmonisedOutputs {
 }
 
 /** Refinement rounds on the analysis copy, and when its look is close enough to the expected one to stop. */
-const REFINE_ROUNDS = 3;
+const REFINE_ROUNDS = 5;
 const CLOSE_EV = 0.03;
 const CLOSE_CAST = 0.3;
 

@@ -34,6 +34,25 @@ export const describeEnhancementModelContract = (
       expect(result.report.corrections).toBeDefined();
     });
 
+    it('applies an order harmonisation to a delivered JPEG, returning the corrected files and their look', async () => {
+      const delivered = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#8a8070' } })
+        .jpeg()
+        .toBuffer();
+      const result = await model.harmonise(delivered, {
+        correction: { ev: 0.5, gainRed: 1, gainBlue: 1 },
+        // The grey measures about +0.3 EV; the order's look wants it half a stop brighter.
+        expected: { exposureEv: 0.8, castA: 0, castB: 0 },
+      });
+      expect(await sharp(result.image).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+      expect((await sharp(result.preview).metadata()).format).toBe('webp');
+      expect((await sharp(result.thumbnail).metadata()).format).toBe('webp');
+      const before = (await sharp(delivered).stats()).channels[1].mean;
+      const after = (await sharp(result.image).stats()).channels[1].mean;
+      expect(after).toBeGreaterThan(before + 10);
+      expect(result.after.exposureEv).toBeCloseTo(0.8, 1);
+      expect(result.correction.ev).toBeGreaterThan(0);
+    });
+
     it('rejects bad input with a coded EnhancementError', async () => {
       await expect(model.enhance(Buffer.from('not an image'), { engine })).rejects.toMatchObject({
         code: 'IMAGE_UNREADABLE',

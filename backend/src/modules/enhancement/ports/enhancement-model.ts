@@ -1,4 +1,11 @@
-import type { EngineChoice, EnhanceResult, HostAdjustments } from '../engine';
+import type {
+  EngineChoice,
+  EnhanceResult,
+  HarmonisationPlan,
+  HarmonisedOutputs,
+  HostAdjustments,
+  LookCorrection,
+} from '../engine';
 
 export type EnhancementResult = EnhanceResult;
 
@@ -9,7 +16,12 @@ export interface EnhancementRequest {
   adjustments?: HostAdjustments;
   /** Converging-verticals correction; on unless a host asked for it off. */
   correctVerticals?: boolean;
+  /** The order's harmonisation of the photo, kept when it is rendered again. */
+  harmonise?: LookCorrection;
 }
+
+/** One photo's share of its order's harmonisation: the planned correction and the look it should reach. */
+export type HarmonisationRequest = Pick<HarmonisationPlan['photos'][number], 'correction' | 'expected'>;
 
 /**
  * Turns one uploaded photo into the delivered JPEG, its preview and thumbnail, and a report of what was done.
@@ -19,6 +31,8 @@ export abstract class EnhancementModel {
   /** Engine version stamped on every result, to trace a delivered photo to the code that made it. */
   abstract readonly version: string;
   abstract enhance(input: Buffer, options?: EnhancementRequest): Promise<EnhancementResult>;
+  /** Applies an order's harmonisation to one delivered JPEG: the corrected JPEG, preview and thumbnail. */
+  abstract harmonise(enhanced: Buffer, request: HarmonisationRequest): Promise<HarmonisedOutputs>;
   /** Releases model workers; further calls reject. */
   abstract close(): Promise<void>;
 }

@@ -6,8 +6,9 @@ import { Analytics } from '../../analytics';
 import { OrdersRepository } from '../persistence/orders.repository';
 
 /**
- * Completes a pending order once none of its photos is still waiting (completed or failed both count), and queues
- * the one "photos are ready" email. Safe to call after every photo and from the reconciler: the order completes once.
+ * Completes a pending order once none of its photos is still waiting (completed or failed both count) and its photos
+ * have been matched to one look, and queues the one "photos are ready" email. When only the matching is missing it
+ * queues that instead. Safe to call after every photo and from the reconciler: the order completes once.
  */
 @Injectable()
 export class CompleteOrderIfDone {
@@ -23,6 +24,11 @@ export class CompleteOrderIfDone {
 
   async execute(orderId: string): Promise<boolean> {
     const order = await this.dataSource.transaction((tx) => this.orders.completeIfDone(tx, orderId));
+    if (order === 'harmonise') {
+      // The harmonisation job completes the order when it is done (MarkOrderHarmonised calls back here).
+      await this.queue.enqueue('orders.harmonise', { orderId }, { jobId: `harmonise-${orderId}` });
+      return false;
+    }
     if (!order) return false;
     this.logger.log(`Order ${orderId} completed`);
     await this.events.publish({

@@ -23,6 +23,13 @@ export class OrderSummaryDto {
     description: 'When the photo files were deleted, 90 days after completion',
   })
   purged_at: string | null;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description:
+      'How many photos had their colour and brightness matched across the order; null until the order is harmonised',
+  })
+  photos_matched: number | null;
 }
 
 export class OrderPhotoDto extends DeliveredPhotoFieldsDto {
@@ -57,6 +64,7 @@ export function toOrderSummary(order: OrderEntity): OrderSummaryDto {
     created_at: order.createdAt.toISOString(),
     completed_at: order.completedAt?.toISOString() ?? null,
     purged_at: order.purgedAt?.toISOString() ?? null,
+    photos_matched: order.photosMatched,
   };
 }
 

@@ -23,4 +23,8 @@ export class OrderEntity {
   @Column({ name: 'receipt_sent_at', type: 'timestamptz', nullable: true }) receiptSentAt: Date | null;
   @Column({ name: 'purge_reminder_sent_at', type: 'timestamptz', nullable: true }) purgeReminderSentAt: Date | null;
   @Column({ name: 'purged_at', type: 'timestamptz', nullable: true }) purgedAt: Date | null;
+  /** When the photos were matched to one look; the order completes only after it. */
+  @Column({ name: 'harmonised_at', type: 'timestamptz', nullable: true }) harmonisedAt: Date | null;
+  /** Photos whose colour and brightness were matched (dusk and night shots and adjusted photos are not). */
+  @Column({ name: 'photos_matched', type: 'int', nullable: true }) photosMatched: number | null;
 }

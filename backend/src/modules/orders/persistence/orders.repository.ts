@@ -155,20 +155,28 @@ export class OrdersRepository implements OrderHistory {
   }
 
   /**
-   * Completes a pending order once its photos justify it, and says what completed; null when it is not (yet) due
-   * or another call already completed it. The row lock makes the check and the update one step, and Postgres
-   * re-checks `status = 'pending'` on a row another transaction just changed, so it completes once.
+   * Completes a pending order once its photos justify it and they have been harmonised, and says what completed;
+   * 'harmonise' when everything is done but the harmonisation; null when it is not (yet) due or another call already
+   * completed it. The row lock makes the check and the update one step, and Postgres re-checks
+   * `status = 'pending'` on a row another transaction just changed, so it completes once.
    */
-  async completeIfDone(tx: EntityManager, orderId: string): Promise<CompletedOrder | null> {
-    const [order] = await txRows<{ user_id: number; package_type: string; photos_remaining: number }>(
+  async completeIfDone(tx: EntityManager, orderId: string): Promise<CompletedOrder | 'harmonise' | null> {
+    const [order] = await txRows<{
+      user_id: number;
+      package_type: string;
+      photos_remaining: number;
+      harmonised: boolean;
+    }>(
       tx,
-      `SELECT user_id, package_type, photos_remaining FROM orders WHERE id = $1 AND status = 'pending' FOR UPDATE`,
+      `SELECT user_id, package_type, photos_remaining, harmonised_at IS NOT NULL AS harmonised
+       FROM orders WHERE id = $1 AND status = 'pending' FOR UPDATE`,
       [orderId],
     );
     if (!order) return null;
     const photoStates = await this.photoStates(tx, orderId);
     const progress = { status: 'pending' as const, photosRemaining: order.photos_remaining, photoStates };
     if (justifiedStatus(progress) !== 'completed') return null;
+    if (!order.harmonised) return 'harmonise';
     await txRows(tx, `UPDATE orders SET status = 'completed', completed_at = now() WHERE id = $1`, [orderId]);
     return {
       id: orderId,
@@ -176,6 +184,26 @@ export class OrdersRepository implements OrderHistory {
       packageType: order.package_type,
       photosProcessed: photoStates.filter((s) => s === 'completed').length,
     };
+  }
+
+  /** Whether a pending order still waits for its harmonisation (false once done, or when it is not pending). */
+  async awaitsHarmonisation(tx: EntityManager, orderId: string): Promise<boolean> {
+    const rows = await txRows<{ id: string }>(
+      tx,
+      `SELECT id FROM orders WHERE id = $1 AND status = 'pending' AND harmonised_at IS NULL`,
+      [orderId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records the harmonisation of a pending order, once; `photosMatched` null when it could not be done. */
+  async markHarmonised(tx: EntityManager, orderId: string, photosMatched: number | null): Promise<void> {
+    await txRows(
+      tx,
+      `UPDATE orders SET harmonised_at = now(), photos_matched = $2
+       WHERE id = $1 AND status = 'pending' AND harmonised_at IS NULL`,
+      [orderId, photosMatched],
+    );
   }
 
   /**

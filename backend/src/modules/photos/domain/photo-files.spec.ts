@@ -24,6 +24,14 @@ describe('photo files', () => {
     });
   });
 
+  it('gives the order harmonisation its own files too', () => {
+    expect(derivedKeys(owner, 'harmonised')).toMatchObject({
+      enhanced: 'enhanced/7/ord_abc/42-h-enhanced.jpg',
+      thumbnail: 'thumbnails/7/ord_abc/42-h-thumb.webp',
+      before: 'previews/7/ord_abc/42-before.webp',
+    });
+  });
+
   it('maps each key’s last segment back to the photo and variant', () => {
     expect(parsePhotoFileName('42.jpg')).toEqual({ photoId: 42, variant: 'original' });
     expect(parsePhotoFileName('42-enhanced.jpg')).toEqual({ photoId: 42, variant: 'enhanced' });
@@ -32,6 +40,7 @@ describe('photo files', () => {
     expect(parsePhotoFileName('42-before.webp')).toEqual({ photoId: 42, variant: 'before' });
     expect(parsePhotoFileName('42-a7-enhanced.jpg')).toEqual({ photoId: 42, variant: 'enhanced' });
     expect(parsePhotoFileName('42-a7-thumb.webp')).toEqual({ photoId: 42, variant: 'thumbnail' });
+    expect(parsePhotoFileName('42-h-preview.webp')).toEqual({ photoId: 42, variant: 'preview' });
   });
 
   it.each([
@@ -42,6 +51,8 @@ describe('photo files', () => {
     '42-other.jpg',
     '42-a-enhanced.jpg',
     '42-b7-enhanced.jpg',
+    '42-h7-enhanced.jpg',
+    '42-h-a7-enhanced.jpg',
     '',
     '%2e%2e%2f42.jpg',
   ])('refuses %j', (name) => {

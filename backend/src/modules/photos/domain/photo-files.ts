@@ -2,7 +2,7 @@
  * Where a photo's files live and how clients name them. Keys are built only from ids the server issued and the
  * format it detected, never from the host's file name. A client names a file by the last segment of its path
  * (`42.jpg`, `42-enhanced.jpg`, `42-preview.webp`, `42-thumb.webp`, `42-before.webp`, `42-a7-enhanced.jpg` after an
- * adjustment), which maps back to one photo and variant.
+ * adjustment, `42-h-enhanced.jpg` after the order's harmonisation), which maps back to one photo and variant.
  */
 export type PhotoVariant = 'original' | 'enhanced' | 'preview' | 'thumbnail' | 'before';
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
@@ -21,10 +21,19 @@ export function originalKey(p: PhotoOwner, format: ImageFormat): string {
 
 /**
  * Deterministic, so running an enhancement twice overwrites rather than duplicates. An adjustment writes its own
- * set (`42-a7-enhanced.jpg` for adjustment 7), so the delivered files stay in place until the new ones are ready.
+ * set (`42-a7-enhanced.jpg` for adjustment 7), and so does the order's harmonisation (`42-h-enhanced.jpg`), so the
+ * delivered files stay in place until the new ones are ready.
  */
-export function derivedKeys(p: PhotoOwner, adjustmentId?: number): Record<Exclude<PhotoVariant, 'original'>, string> {
-  const stem = adjustmentId === undefined ? `${p.photoId}` : `${p.photoId}-a${adjustmentId}`;
+export function derivedKeys(
+  p: PhotoOwner,
+  revision?: number | 'harmonised',
+): Record<Exclude<PhotoVariant, 'original'>, string> {
+  const stem =
+    revision === undefined
+      ? `${p.photoId}`
+      : revision === 'harmonised'
+        ? `${p.photoId}-h`
+        : `${p.photoId}-a${revision}`;
   return {
     enhanced: `enhanced/${p.userId}/${p.orderId}/${stem}-enhanced.jpg`,
     preview: `previews/${p.userId}/${p.orderId}/${stem}-preview.webp`,
@@ -33,7 +42,7 @@ export function derivedKeys(p: PhotoOwner, adjustmentId?: number): Record<Exclud
   };
 }
 
-const FILE_NAME = /^(\d{1,12})(?:-a\d{1,12})?(?:-(enhanced|preview|thumb|before))?\.(jpg|png|webp|heic)$/;
+const FILE_NAME = /^(\d{1,12})(?:-a\d{1,12}|-h)?(?:-(enhanced|preview|thumb|before))?\.(jpg|png|webp|heic)$/;
 const SUFFIX_VARIANT = { enhanced: 'enhanced', preview: 'preview', thumb: 'thumbnail', before: 'before' } as const;
 
 /** `42-thumb.webp` -> photo 42's thumbnail; undefined for anything that is not one of our names. */

@@ -180,14 +180,23 @@ export class PhotosRepository {
     return new Set(rows.map((r) => r.key));
   }
 
+  /** An order's delivered photos (completed, not purged), oldest first: what its harmonisation matches. */
+  deliveredOfOrder(tx: EntityManager, orderId: string): Promise<PhotoEntity[]> {
+    return tx
+      .getRepository(PhotoEntity)
+      .find({ where: { orderId, status: 'completed', purgedAt: IsNull() }, order: { id: 'ASC' } });
+  }
+
   /**
-   * Points a delivered photo at an adjustment's files and report; false when it is no longer delivered (purged or
-   * gone meanwhile), in which case the caller deletes the new files instead of the old ones.
+   * Points a delivered photo at new files and report (an adjustment's, the order harmonisation's); false when it is
+   * no longer delivered (purged or gone meanwhile) or, given `replacing`, no longer has those files (another change
+   * came first), in which case the caller deletes the new files instead of the old ones.
    */
   async replaceEnhanced(
     tx: EntityManager,
     photoId: number,
     files: { enhancedPath: string; previewPath: string; thumbnailPath: string; engineVersion: string; report: unknown },
+    replacing?: string,
   ): Promise<boolean> {
     const update = await tx
       .getRepository(PhotoEntity)
@@ -201,6 +210,7 @@ export class PhotosRepository {
         enhancementReport: files.report as never,
       })
       .where('id = :id AND status = :status AND purged_at IS NULL', { id: photoId, status: 'completed' })
+      .andWhere(replacing === undefined ? 'TRUE' : 'enhanced_path = :replacing', { replacing })
       .execute();
     return Boolean(update.affected);
   }

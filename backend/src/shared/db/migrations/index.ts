@@ -4,6 +4,7 @@ import { Payments1763942400000 } from './1763942400000-payments';
 import { BeforePreviews1764028800000 } from './1764028800000-before-previews';
 import { PhotoAdjustments1764115200000 } from './1764115200000-photo-adjustments';
 import { Webhooks1764118800000 } from './1764118800000-webhooks';
+import { OrderHarmonisation1764201600000 } from './1764201600000-order-harmonisation';
 
 /** Every migration, in order. Listed explicitly so the bundle needs no glob loading at run time. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   BeforePreviews1764028800000,
   PhotoAdjustments1764115200000,
   Webhooks1764118800000,
+  OrderHarmonisation1764201600000,
 ];
