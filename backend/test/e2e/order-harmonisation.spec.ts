@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { measurePhoto } from '../../src/modules/enhancement/engine/measure';
 import { signInByEmail } from '../support/auth';
