@@ -73,6 +73,15 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     expect(describeChanges(report({}, {}, { adjustments: { applied: false, style: 'natural' } }))).toEqual([]);
   });
 
+  it('says when the order harmonisation moved the photo towards the others', () => {
+    const harmonised = {
+      ...report({}, {}),
+      harmonisation: { look: stats(), correction: { ev: 0.3, gainRed: 0.97, gainBlue: 1.05 } },
+    };
+    expect(describeChanges(harmonised)).toEqual(['Matched to the colour and brightness of your other photos']);
+    expect(describeChanges(report({}, {}))).toEqual([]);
+  });
+
   it('reads old or partial reports without failing', () => {
     expect(describeChanges(null)).toEqual([]);
     expect(describeChanges({ engineVersion: '1.0.0' })).toEqual([]);

@@ -76,6 +76,9 @@ export function describeChanges(report: unknown): string[] {
 
   if (reportObject(corrections?.denoise)?.applied === true) changes.push('Noise reduced');
 
+  // The order's harmonisation moved this photo towards the others (its lines above already include the move).
+  if (reportObject(r?.harmonisation)) changes.push('Matched to the colour and brightness of your other photos');
+
   // A host's adjustment: the look they asked for is named; its brightness and warmth show in the lines above.
   const style = reportObject(corrections?.adjustments)?.style;
   if (typeof style === 'string' && style in REQUESTED_STYLES) changes.push(REQUESTED_STYLES[style]);

@@ -94,6 +94,30 @@ describe('gallery', () => {
     expect(await screen.findByRole('heading', { name: 'All Photos (3)' })).toBeInTheDocument();
   });
 
+  it("says when one order's photos were matched to one look, and says nothing across several orders", async () => {
+    const order = (id: string, photosMatched: number | null) => () =>
+      json({ id, status: 'completed', photos_matched: photosMatched, photos: [] });
+    serve(photos, { 'GET /api/orders/ord_a': order('ord_a', 2), 'GET /api/orders/ord_b': order('ord_b', null) });
+    const { user } = await renderApp('/gallery?order=ord_a');
+
+    expect(await screen.findByText('Colour and brightness matched across your 2 photos')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Show all your photos' }));
+    expect(await screen.findByRole('heading', { name: 'All Photos (3)' })).toBeInTheDocument();
+    expect(screen.queryByTestId('matched-look')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about a matched look for an order that was not harmonised', async () => {
+    serve(photos, {
+      'GET /api/orders/ord_b': () => json({ id: 'ord_b', status: 'completed', photos_matched: null, photos: [] }),
+    });
+    await renderApp('/gallery?order=ord_b');
+    expect(await screen.findByRole('heading', { name: 'All Photos (1)' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/orders/ord_b'), expect.anything()),
+    );
+    expect(screen.queryByTestId('matched-look')).not.toBeInTheDocument();
+  });
+
   it('switches between the Enhanced and Original versions and between photos', async () => {
     serve(photos);
     const { user } = await renderApp('/gallery');

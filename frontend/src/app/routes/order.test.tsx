@@ -263,6 +263,14 @@ describe('order page', () => {
       const garden = within(screen.getByTestId('order-photo-3'));
       expect(garden.getByText('Photo not available')).toBeInTheDocument();
       expect(garden.queryByRole('button')).not.toBeInTheDocument();
+      // An order completed before harmonisation existed claims no matched look.
+      expect(screen.queryByTestId('matched-look')).not.toBeInTheDocument();
+    });
+
+    it('says the photos were matched to one look when the order was harmonised', async () => {
+      serve({ ...completedOrder, photos_matched: 2 });
+      await renderApp('/order?order=ord_1');
+      expect(await screen.findByText('Colour and brightness matched across your 2 photos')).toBeInTheDocument();
     });
 
     it('shows each delivered photo whole on a before/after slider, named as its download, with what was changed', async () => {

@@ -7,6 +7,8 @@ import { photoFileUrl } from '../../../lib/file-name';
 import { type Photo, usePhotos, useZipDownload, type ZipPreset, ZipPresetSelect, type ZipRequest } from '../../photos';
 import { photoViewUrl } from '../../../components/delivered-photo';
 import { PhotoViewer } from './photo-viewer';
+import { MatchedLook } from '../../../components/matched-look';
+import { useOrder } from '../../order-details';
 
 /** An outside guide to listing photos for the tips panel. */
 export const LISTING_PHOTO_GUIDE_URL = 'https://www.airbnb.com/resources/hosting-homes';
@@ -34,6 +36,10 @@ export function PhotoGallery({ orderId }: { orderId?: string }) {
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
 
   const completed = (photos ?? []).filter((p) => p.status === 'completed' && (!orderId || p.order_id === orderId));
+  // The matched-look line belongs to one order: the one asked for, or the only one the gallery shows.
+  const shownOrders = new Set(completed.map((p) => p.order_id));
+  const oneOrder = orderId ?? (shownOrders.size === 1 ? [...shownOrders][0] : null);
+  const { data: order } = useOrder(oneOrder, { quiet: true });
   const selected =
     selectedId === undefined ? (completed[0] ?? null) : (completed.find((p) => p.id === selectedId) ?? null);
 
@@ -83,6 +89,7 @@ export function PhotoGallery({ orderId }: { orderId?: string }) {
           <div className="mb-3">
             <ZipPresetSelect value={preset} onChange={setPreset} />
           </div>
+          <MatchedLook photosMatched={order?.photos_matched} className="mb-3" />
           <ul
             aria-label="All photos"
             data-testid="gallery-list"

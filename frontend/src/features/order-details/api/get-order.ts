@@ -31,6 +31,8 @@ export interface OrderDetails {
   completed_at: string | null;
   /** Set once the 90-day retention purge has deleted the photo files. */
   purged_at?: string | null;
+  /** Photos whose colour and brightness were matched across the order; null until (or unless) it was harmonised. */
+  photos_matched?: number | null;
   photos: OrderPhoto[];
 }
 
@@ -40,14 +42,23 @@ export function getOrder(key: string): Promise<OrderDetails> {
   return apiGet<OrderDetails>(key);
 }
 
-/** The order behind /order?order={id}; a failed load raises the spec's 'Error' toast (section 8). */
-export function useOrder(orderId: string | null) {
+/**
+ * The order behind /order?order={id}; a failed load raises the spec's 'Error' toast (section 8) unless `quiet` (a
+ * screen that only reads a detail of the order, such as the gallery).
+ */
+export function useOrder(orderId: string | null, { quiet = false }: { quiet?: boolean } = {}) {
   return useSWR<OrderDetails>(orderId ? orderKey(orderId) : null, getOrder, {
     // The order changes behind the screen (processing finishes): read it afresh each time the page opens.
     revalidateIfStale: true,
     // While it is being enhanced, ask again at the processing screen's pace, so photos appear as they are done.
     refreshInterval: (order) => (order?.status === 'pending' ? PHOTOS_POLL_MS : 0),
-    onError: () =>
-      toast({ title: 'Error', description: 'Failed to load order details. Please try again.', variant: 'destructive' }),
+    onError: () => {
+      if (!quiet)
+        toast({
+          title: 'Error',
+          description: 'Failed to load order details. Please try again.',
+          variant: 'destructive',
+        });
+    },
   });
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { downloadPhoto, useZipDownload, type ZipPreset, ZipPresetSelect } from '../../photos';
 import type { OrderDetails } from '../api/get-order';
 import { DownloadIcon } from '../../../components/ui/icons';
+import { MatchedLook } from '../../../components/matched-look';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -29,6 +30,7 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
           <p className="mt-2 text-slate-600">
             {enhancedCount} enhanced {enhancedCount === 1 ? 'photo' : 'photos'}
           </p>
+          <MatchedLook photosMatched={order.photos_matched} className="mt-2" />
           {order.purged_at && (
             <p className="mt-1 text-sm text-slate-500">
               Results are deleted after 90 days: these photos were deleted on {formatDate(order.purged_at)}.
