@@ -48,5 +48,15 @@ describe('photo checks in the upload response', () => {
         ],
       ],
     ]);
+
+    // A later upload to the same order is checked against the photos already in it.
+    const again = await as(cookie)
+      .post('/api/photos/upload')
+      .field('orderId', orderId)
+      .attach('photos', await sharp(bedroom.data).resize(1600).jpeg({ quality: 80 }).toBuffer(), 'copy.jpg')
+      .expect(201);
+    expect(again.body.photos[0].checks).toEqual([
+      { code: 'duplicate', message: 'Looks like a duplicate of living-room.jpg' },
+    ]);
   });
 });

@@ -44,7 +44,13 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
       const rows = [];
       for (let i = 0; i < count; i++) {
         const id = await photos.reserveId(tx);
-        rows.push({ id, key: `originals/${userId}/${orderId}/${id}.jpg`, name: `${id}.jpg`, size: 1 });
+        rows.push({
+          id,
+          key: `originals/${userId}/${orderId}/${id}.jpg`,
+          name: `${id}.jpg`,
+          size: 1,
+          differenceHash: '0'.repeat(16),
+        });
       }
       await photos.insertUploaded(tx, userId, orderId, rows);
       return { taken, ids: rows.map((r) => r.id) };

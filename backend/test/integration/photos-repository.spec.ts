@@ -40,7 +40,13 @@ describe.each(databaseTargets())('photos repository on %s', (_name, open) => {
       const rows = [];
       for (let i = 0; i < uploaded; i++) {
         const id = await photos.reserveId(tx);
-        rows.push({ id, key: `originals/${owner}/${orderId}/${id}.jpg`, name: `photo ${i}.jpg`, size: 10 + i });
+        rows.push({
+          id,
+          key: `originals/${owner}/${orderId}/${id}.jpg`,
+          name: `photo ${i}.jpg`,
+          size: 10 + i,
+          differenceHash: i.toString(16).padStart(16, '0'),
+        });
       }
       await photos.insertUploaded(tx, owner, orderId, rows);
       return rows.map((r) => r.id);
@@ -60,6 +66,35 @@ describe.each(databaseTargets())('photos repository on %s', (_name, open) => {
     expect(await photos.listOfOrder(db.manager, theirs.userId, mine.orderId)).toEqual([]);
     expect(await photos.findOwned(db.manager, mine.userId, mine.ids[0])).toMatchObject({ orderId: mine.orderId });
     expect(await photos.findOwned(db.manager, theirs.userId, mine.ids[0])).toBeNull();
+    // What a later upload to the order is checked against for duplicates: its photos' hashes, oldest first.
+    expect(await photos.hashesOfOrder(db.manager, mine.orderId)).toEqual([
+      { name: 'photo 0.jpg', hash: '0000000000000000' },
+      { name: 'photo 1.jpg', hash: '0000000000000001' },
+    ]);
+  });
+
+  it("lists an order's delivered photos for its harmonisation and replaces one's files only if they are as read", async () => {
+    const { ids, orderId } = await orderWithPhotos(3, 3);
+    const files = (stem: string) => ({
+      enhancedPath: `${stem}-e`,
+      previewPath: `${stem}-p`,
+      thumbnailPath: `${stem}-t`,
+      beforePreviewPath: `${stem}-b`,
+      engineVersion: 'v',
+      report: { after: { exposureEv: -1 } },
+    });
+    await photos.markCompleted(db.manager, ids[0], files('first'));
+    await photos.markCompleted(db.manager, ids[2], files('third'));
+    await photos.markFailed(db.manager, ids[1], 'unreadable');
+    expect((await photos.deliveredOfOrder(db.manager, orderId)).map((p) => p.id)).toEqual([ids[0], ids[2]]);
+
+    const harmonised = { ...files('first-h'), report: { harmonisation: {} } };
+    expect(await photos.replaceEnhanced(db.manager, ids[0], harmonised, 'elsewhere')).toBe(false);
+    expect(await photos.replaceEnhanced(db.manager, ids[0], harmonised, 'first-e')).toBe(true);
+    expect(await photos.findById(db.manager, ids[0])).toMatchObject({
+      enhancedPath: 'first-h-e',
+      enhancementReport: { harmonisation: {} },
+    });
   });
 
   it("lists as waiting only the owner's uploaded photos of pending orders, in the asked order when given", async () => {

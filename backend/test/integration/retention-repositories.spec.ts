@@ -52,7 +52,13 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
       const rows = [];
       for (let i = 0; i < n; i++) {
         const id = await photos.reserveId(tx);
-        rows.push({ id, key: `originals/${user.id}/${orderId}/${id}.jpg`, name: `${id}.jpg`, size: 1 });
+        rows.push({
+          id,
+          key: `originals/${user.id}/${orderId}/${id}.jpg`,
+          name: `${id}.jpg`,
+          size: 1,
+          differenceHash: '0'.repeat(16),
+        });
       }
       await photos.insertUploaded(tx, user.id, orderId, rows);
       return rows.map((r) => r.id);
@@ -61,6 +67,7 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
       if (i < failed) await photos.markFailed(db.manager, id, 'unreadable');
       else await photos.markCompleted(db.manager, id, outputs(id));
     }
+    await orders.markHarmonised(db.manager, orderId, null);
     await db.transaction((tx) => orders.completeIfDone(tx, orderId));
     await db.query('UPDATE orders SET completed_at = $2 WHERE id = $1', [orderId, at(completedAt)]);
     return { userId: user.id, orderId, ids };

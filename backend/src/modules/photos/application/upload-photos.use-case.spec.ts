@@ -55,6 +55,7 @@ describe('UploadPhotos all or nothing', () => {
     const photos = strictFake<PhotosRepository>('photos', {
       reserveId: async () => nextId++,
       insertUploaded: async (...args: unknown[]) => void inserted.push(args),
+      hashesOfOrder: async () => [],
     });
     const orders = strictFake<OrdersRepository>('orders', { findOwned: async () => order });
     const credits = strictFake<CreditsRepository>('credits', { take: opts.take });
@@ -104,14 +105,16 @@ describe('UploadPhotos all or nothing', () => {
     const { useCase, objects, inserted, captured } = setUp({ take });
     const result = await useCase.execute(7, parts(2));
     expect(take).toHaveBeenCalledWith(tx, 7, 'ord_1', 2);
+    const hash = expect.stringMatching(/^[0-9a-f]{16}$/);
     expect(inserted).toEqual([
       [
         tx,
         7,
         'ord_1',
         [
-          { id: 100, key: 'originals/7/ord_1/100.png', name: 'room-0.png', size: png.length },
-          { id: 101, key: 'originals/7/ord_1/101.png', name: 'room-1.png', size: png.length },
+          // The hash is kept so a later upload to the order is checked for duplicates of these photos.
+          { id: 100, key: 'originals/7/ord_1/100.png', name: 'room-0.png', size: png.length, differenceHash: hash },
+          { id: 101, key: 'originals/7/ord_1/101.png', name: 'room-1.png', size: png.length, differenceHash: hash },
         ],
       ],
     ]);

@@ -204,13 +204,24 @@ export class UploadPhotos {
     return this.dataSource.transaction(async (tx) => {
       // Checked again here: another request may have used credits while this one streamed.
       const order = await this.credits.take(tx, userId, orderId, files.length);
+      // A new photo can be a duplicate of one sent to the order in an earlier upload, too.
+      const earlier = await this.photos.hashesOfOrder(tx, orderId);
       await this.photos.insertUploaded(
         tx,
         userId,
         orderId,
-        files.map((f) => ({ id: f.photoId, key: f.key, name: f.name, size: f.size })),
+        files.map((f) => ({
+          id: f.photoId,
+          key: f.key,
+          name: f.name,
+          size: f.size,
+          differenceHash: f.measurements.hash,
+        })),
       );
-      const checks = checkSelection(files.map((f) => ({ name: f.name, measurements: f.measurements })));
+      const checks = checkSelection(
+        files.map((f) => ({ name: f.name, measurements: f.measurements })),
+        earlier,
+      );
       return {
         photos: files.map((f, i) => ({
           id: f.photoId,

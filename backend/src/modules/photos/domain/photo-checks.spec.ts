@@ -86,6 +86,17 @@ describe('photo checks', () => {
     expect(hammingDistance('ff00', '0f01')).toBe(5);
   });
 
+  it('flag a photo that looks like one already in the order, naming it', () => {
+    const checks = checkSelection(
+      [
+        { name: 'new.jpg', measurements: { ...clean, hash: 'aaaaaaaaaaaaaaab' } },
+        { name: 'other.jpg', measurements: { ...clean, hash: '5555555555555555' } },
+      ],
+      [{ name: 'first-upload.jpg', hash: 'aaaaaaaaaaaaaaaa' }],
+    );
+    expect(checks).toEqual([[{ code: 'duplicate', message: 'Looks like a duplicate of first-upload.jpg' }], []]);
+  });
+
   it('flag the later photo of a look-alike pair, naming the first, and count the flags', () => {
     const checks = checkSelection([
       { name: 'IMG_0042.jpg', measurements: clean },

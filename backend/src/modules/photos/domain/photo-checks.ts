@@ -1,6 +1,6 @@
 /**
  * The checks a photo gets before credits are spent: too small for the listing platforms, portrait, very dark,
- * blurred, a near-duplicate of another photo in the same selection. Advice only, never a reason to refuse a photo.
+ * blurred, a near-duplicate of another photo in the same selection or already in the order. Advice only, never a reason to refuse a photo.
  *
  * Shared word for word with the upload widget (the `@photo-checks` alias), so the browser and the server flag the
  * same photos with the same words: plain functions over a size and a grey copy, no Node or DOM imports. Each side
@@ -191,17 +191,23 @@ export function checkPhoto(m: PhotoMeasurements): PhotoCheck[] {
 }
 
 /**
- * The checks of every photo of one selection, in order. A photo that looks like an earlier one is flagged as its
- * duplicate (the first of a pair stays unflagged, so removing the flagged one settles it).
+ * The checks of every photo of one selection, in order. A photo that looks like an earlier one (of the selection,
+ * or `earlier` photos already in the order) is flagged as its duplicate; the first of a pair stays unflagged, so
+ * removing the flagged one settles it.
  */
-export function checkSelection(photos: readonly { name: string; measurements: PhotoMeasurements }[]): PhotoCheck[][] {
+export function checkSelection(
+  photos: readonly { name: string; measurements: PhotoMeasurements }[],
+  earlier: readonly { name: string; hash: string }[] = [],
+): PhotoCheck[][] {
   return photos.map((photo, index) => {
     const checks = checkPhoto(photo.measurements);
-    const original = photos
-      .slice(0, index)
-      .find(
-        (earlier) => hammingDistance(earlier.measurements.hash, photo.measurements.hash) <= DUPLICATE_HAMMING_DISTANCE,
-      );
+    const candidates = [
+      ...earlier,
+      ...photos.slice(0, index).map((p) => ({ name: p.name, hash: p.measurements.hash })),
+    ];
+    const original = candidates.find(
+      (candidate) => hammingDistance(candidate.hash, photo.measurements.hash) <= DUPLICATE_HAMMING_DISTANCE,
+    );
     if (original) checks.push({ code: 'duplicate', message: checkMessages.duplicate(original.name) });
     return checks;
   });

@@ -20,6 +20,8 @@ export class PhotoEntity {
   @Column({ name: 'upload_date', type: 'timestamptz', default: () => 'now()' }) uploadDate: Date;
   @Column({ name: 'process_date', type: 'timestamptz', nullable: true }) processDate: Date | null;
   @Column({ name: 'size_bytes', type: 'int', nullable: true }) sizeBytes: number | null;
+  /** The photo checks' difference hash: near-duplicates of later uploads to the order are found by it. */
+  @Column({ name: 'difference_hash', type: 'text', nullable: true }) differenceHash: string | null;
   @Column({ name: 'engine_version', type: 'text', nullable: true }) engineVersion: string | null;
   @Column({ name: 'enhancement_report', type: 'jsonb', nullable: true }) enhancementReport: Record<
     string,

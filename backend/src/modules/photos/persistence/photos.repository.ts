@@ -6,6 +6,8 @@ import { txRows } from '../../../shared/db/query-rows';
 export interface NewPhoto {
   id: number;
   key: string;
+  /** The photo checks' difference hash (16 hex digits). */
+  differenceHash: string;
   name: string;
   size: number;
 }
@@ -36,11 +38,22 @@ export class PhotosRepository {
     for (const p of photos) {
       await txRows(
         tx,
-        `INSERT INTO photos (id, user_id, order_id, original_path, name, size_bytes, status)
-         VALUES ($1, $2, $3, $4, $5, $6, 'uploaded')`,
-        [p.id, userId, orderId, p.key, p.name, p.size],
+        `INSERT INTO photos (id, user_id, order_id, original_path, name, size_bytes, difference_hash, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'uploaded')`,
+        [p.id, userId, orderId, p.key, p.name, p.size, p.differenceHash],
       );
     }
+  }
+
+  /** The difference hashes of an order's photos, oldest first, for the duplicate check of a later upload. */
+  async hashesOfOrder(tx: EntityManager, orderId: string): Promise<{ name: string; hash: string }[]> {
+    const rows = await txRows<{ id: number; name: string | null; hash: string }>(
+      tx,
+      `SELECT id, name, difference_hash AS hash FROM photos
+       WHERE order_id = $1 AND difference_hash IS NOT NULL ORDER BY id`,
+      [orderId],
+    );
+    return rows.map((r) => ({ name: r.name ?? `Photo ${r.id}`, hash: r.hash }));
   }
 
   async uploadedIds(tx: EntityManager, orderId: string): Promise<number[]> {

@@ -5,6 +5,7 @@ import { BeforePreviews1764028800000 } from './1764028800000-before-previews';
 import { PhotoAdjustments1764115200000 } from './1764115200000-photo-adjustments';
 import { Webhooks1764118800000 } from './1764118800000-webhooks';
 import { OrderHarmonisation1764201600000 } from './1764201600000-order-harmonisation';
+import { PhotoDifferenceHash1764205200000 } from './1764205200000-photo-difference-hash';
 
 /** Every migration, in order. Listed explicitly so the bundle needs no glob loading at run time. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   PhotoAdjustments1764115200000,
   Webhooks1764118800000,
   OrderHarmonisation1764201600000,
+  PhotoDifferenceHash1764205200000,
 ];
