@@ -161,6 +161,8 @@ suite('a host from purchase to a compared, delivered photo', () => {
     await page.getByRole('link', { name: 'Open gallery' }).first().click();
     await page.waitForURL(new RegExp(`/gallery\\?order=${orderId}$`));
     await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
+    // One property, one look: the five bedrooms were matched before the order completed.
+    await page.getByText('Colour and brightness matched across your 5 photos').waitFor();
 
     await expect(page.getByRole('tab', { name: 'Before / after' }).getAttribute('aria-selected')).resolves.toBe('true');
     const slider = page.getByRole('tabpanel').getByRole('slider');
