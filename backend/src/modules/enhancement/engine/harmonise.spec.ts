@@ -77,9 +77,18 @@ describe('harmonisation plan', () => {
   it('leaves a dusk or night shot as it is and out of the order look', () => {
     const plan = planHarmonisation([look(-0.5), look(-0.7, 1, 1), look(-3.2, 0, 12), look(-0.6)]);
     expect(plan.photos[2]).toMatchObject({ matched: false, correction: null });
-    expect(plan.photos[2].note).toMatch(/dusk or night/);
+    expect(plan.photos[2].note).toMatch(/dusk, night or snow/);
     expect(plan.target?.exposureEv).toBeCloseTo(-0.6, 5);
     expect(plan.photos.filter((p) => p.matched)).toHaveLength(3);
+  });
+
+  it('does not pass a tint most photos share to the ones without it: the order white point stays near neutral', () => {
+    const plan = planHarmonisation([look(-0.5, 8, 1), look(-0.5, 7, 2), look(-0.5, 9, 0), look(-0.5, 1, 0.5)]);
+    expect(Math.hypot(plan.target?.castA ?? 0, plan.target?.castB ?? 0)).toBeCloseTo(3, 5);
+    // The clean photo is barely moved; the tinted ones come towards neutral.
+    expect(plan.photos[3].expected.castA).toBeLessThan(2.5);
+    for (const p of plan.photos.slice(0, 3)) expect(p.expected.castA).toBeLessThan(4.5);
+    expect(spread(plan.photos.map((p) => p.expected)).cast).toBeLessThanOrEqual(CAST_SPREAD);
   });
 
   it('matches only the exposure of a photo without neutral surfaces to measure its white point on', () => {

@@ -34,7 +34,7 @@ export interface HarmonisedPhoto {
 }
 
 export interface HarmonisationPlan {
-  /** The order's look (medians of the matched photos), or null when fewer than two photos can be matched. */
+  /** The order's look (medians of the matched photos, white point bounded), or null with fewer than two photos. */
   target: { exposureEv: number; castA: number; castB: number } | null;
   photos: HarmonisedPhoto[];
 }
@@ -50,10 +50,17 @@ export const CAST_SPREAD = 3;
 const CAST_AIM = 1.25;
 /**
  * A photo whose exposure is this far from the order's is a different kind of shot (dusk outside, a night view, a
- * snowy garden) and is left as it is; so is one darker than NIGHT_EV, whatever the rest of the order looks like.
+ * snowy garden) and is left as it is, and out of the order's look; so is one darker than NIGHT_EV, whatever the rest
+ * of the order looks like.
  */
 const OUTLIER_EV = 1.5;
 const NIGHT_EV = -3.5;
+/**
+ * The order's white point is its photos' median, but no further from neutral than this (Lab chroma): a trace of
+ * warmth the engine kept is the order's look, a tint most photos share is not. Without the bound, the rooms set
+ * (median a* 7.2, magenta) passed its tint to the rooms that had none (a* 2.1 -> 6.2).
+ */
+const MAX_TARGET_CAST = 3;
 /** Below this share of near-neutral pixels a photo's white point is not measurable: only its exposure is matched. */
 const MIN_NEUTRAL_SHARE = 0.05;
 /**
@@ -89,8 +96,8 @@ const hasWhitePoint = (look: Look) => (look.neutralShare ?? 0) >= MIN_NEUTRAL_SH
 /**
  * One look for an order: its photos' exposures are brought within EXPOSURE_SPREAD_EV of their median and their
  * white points within CAST_SPREAD of each other, by the smallest move that gets each photo there (a photo already
- * inside is not touched). The order's look is the median of its own photos, not an ideal: the engine's per-photo
- * result stays the reference, harmonisation only closes the gaps between photos.
+ * inside is not touched). The order's look is the median of its own photos, not an ideal (its white point only
+ * bounded to near neutral): the engine's per-photo result stays the reference, harmonisation closes the gaps.
  */
 export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => {
   const unchanged = (look: Look, note: string | null, matched: boolean): HarmonisedPhoto => ({
@@ -104,12 +111,20 @@ export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => 
   if (day.length < 2) return { target: null, photos: looks.map((l) => unchanged(l, null, false)) };
   const exposureEv = median(day.map((l) => l.exposureEv));
   const neutral = day.filter(hasWhitePoint);
-  const castA = neutral.length ? median(neutral.map((l) => l.castA)) : 0;
-  const castB = neutral.length ? median(neutral.map((l) => l.castB)) : 0;
+  const medianA = neutral.length ? median(neutral.map((l) => l.castA)) : 0;
+  const medianB = neutral.length ? median(neutral.map((l) => l.castB)) : 0;
+  const shrink = Math.min(1, MAX_TARGET_CAST / Math.max(Math.hypot(medianA, medianB), 1e-9));
+  const castA = medianA * shrink;
+  const castB = medianB * shrink;
   const target = { exposureEv, castA, castB };
 
   const photos = looks.map((look): HarmonisedPhoto => {
-    if (isNight(look, overall)) return unchanged(look, 'A dusk or night shot: kept as it is.', false);
+    if (isNight(look, overall))
+      return unchanged(
+        look,
+        'Far darker or brighter than the rest (a dusk, night or snow scene): kept as it is.',
+        false,
+      );
     const off = look.exposureEv - exposureEv;
     const ev = Math.abs(off) > EXPOSURE_AIM_EV ? clamp(-off + Math.sign(off) * EXPOSURE_AIM_EV, -MAX_EV, MAX_EV) : 0;
 
