@@ -1,0 +1,48 @@
+/** One photo of an order as the harmonisation benchmark measures it (on the decoded JPEG, like `measurePhoto`). */
+export interface SpreadLook {
+  exposureEv: number;
+  castA: number;
+  castB: number;
+}
+
+/** How far apart the photos of an order are: the figures the issue sets limits on. */
+export interface OrderSpread {
+  /** Largest |EV − median EV| over the photos: the issue's "within ±0.25 EV". */
+  exposureFromMedian: number;
+  /** Brightest minus darkest photo, EV. */
+  exposureRange: number;
+  /** Largest a*b* distance (Lab ΔE on the neutral plane) between any two photos with a measurable white point. */
+  cast: number;
+  /** How many photos the cast spread was measured over. */
+  whitePoints: number;
+}
+
+/** Below this share of near-neutral pixels a photo's white point says little (the engine's own threshold). */
+export const WHITE_POINT_SHARE = 0.05;
+
+export const median = (values: readonly number[]): number => {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * The spread of an order's photos; `hasWhitePoint[i]` says whether photo i's white point counts. The caller fixes
+ * that set once per order, so the spreads before and after harmonisation are over the same photos.
+ */
+export const orderSpread = (looks: readonly SpreadLook[], hasWhitePoint: readonly boolean[]): OrderSpread => {
+  if (!looks.length) return { exposureFromMedian: 0, exposureRange: 0, cast: 0, whitePoints: 0 };
+  const evs = looks.map((l) => l.exposureEv);
+  const centre = median(evs);
+  const neutral = looks.filter((_, i) => hasWhitePoint[i]);
+  let cast = 0;
+  for (const [i, a] of neutral.entries())
+    for (const b of neutral.slice(i + 1)) cast = Math.max(cast, Math.hypot(a.castA - b.castA, a.castB - b.castB));
+  return {
+    exposureFromMedian: Math.max(...evs.map((ev) => Math.abs(ev - centre))),
+    exposureRange: Math.max(...evs) - Math.min(...evs),
+    cast,
+    whitePoints: neutral.length,
+  };
+};
