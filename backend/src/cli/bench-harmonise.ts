@@ -137,7 +137,7 @@ const STRIP = { corrected: '#3fae5a', unchanged: '#707070', night: '#3a6fd8' };
 
 /**
  * Two rows: the engine's outputs as they are above the harmonised ones, all at one height, each harmonised photo with
- * a strip below it (green: corrected, grey: left as it was, blue: left out as a dusk or night shot).
+ * a strip below it (green: corrected, grey: left as it was, blue: left out (a dusk or night shot, or light too different to match)).
  */
 const contactSheet = async (before: Buffer[], after: Buffer[], marks: (keyof typeof STRIP)[], file: string) => {
   const height = Math.round(Math.min(300, Math.max(120, 1200 / before.length)));
@@ -181,7 +181,7 @@ interface OrderResult {
   order: Order;
   photos: number;
   matched: number;
-  night: number;
+  leftOut: number;
   corrected: number;
   input: OrderSpread;
   before: OrderSpread;
@@ -191,7 +191,7 @@ interface OrderResult {
   evMoved: number[];
   /** What the applied gains do to a mid-light grey (L* 65), ΔE: the move a white wall or a cloud sees. */
   greyShift: number[];
-  /** Matched photos the plan itself cannot bring into the band (the 1 EV / 8 ΔE cap), and the spreads of the rest. */
+  /** Matched photos the plan itself cannot bring into the band (beyond the per-photo bounds), and the spreads of the rest. */
   outOfReach: { ev: number; cast: number; rest: { exposureFromMedian: number; cast: number } };
 }
 
@@ -250,7 +250,7 @@ const runOrder = async (
     order,
     photos: rows.length,
     matched: matched.length,
-    night: rows.filter((r) => r.photo.note?.includes('night')).length,
+    leftOut: rows.filter((r) => !r.photo.matched).length,
     corrected: corrected.length,
     input: spreadOf('input'),
     before: spreadOf('before'),
@@ -359,7 +359,7 @@ const main = async () => {
       ' the decoded JPEGs (768 px); "as is" = the engine output before harmonisation (the baseline).',
   );
   print(
-    '\n| order | role | photos | matched | left out (night) | corrected | EV from median: input / as is / harmonised |' +
+    '\n| order | role | photos | matched | left out | corrected | EV from median: input / as is / harmonised |' +
       ' EV max−min: input / as is / harmonised | cast spread ΔE: input / as is / harmonised (photos) |' +
       ' EV applied mean / max | cast shift ΔE mean / max | grey shift ΔE max |',
   );
@@ -368,7 +368,7 @@ const main = async () => {
     const row = (key: 'exposureFromMedian' | 'exposureRange' | 'cast') =>
       [trio((x) => x.input, r, key), trio((x) => x.before, r, key), `**${trio((x) => x.after, r, key)}**`].join(' / ');
     print(
-      `| ${r.order.name} | ${r.order.role} | ${r.photos} | ${r.matched} | ${r.night} | ${r.corrected} |` +
+      `| ${r.order.name} | ${r.order.role} | ${r.photos} | ${r.matched} | ${r.leftOut} | ${r.corrected} |` +
         ` ${row('exposureFromMedian')} | ${row('exposureRange')} | ${row('cast')} (${r.after.whitePoints}) |` +
         ` ${fixed(mean(r.evApplied))} / ${fixed(max(r.evApplied))} | ${fixed(mean(r.castShift), 1)} / ${fixed(max(r.castShift), 1)} | ${fixed(max(r.greyShift), 1)} |`,
     );

@@ -12,7 +12,7 @@ import {
 } from './harmonise';
 import { measurePhoto } from './measure';
 
-const look = (exposureEv: number, castA = 0, castB = 0, neutralShare = 0.3): Look => ({
+const look = (exposureEv: number, castA = 0, castB = 0, neutralShare = 0.6): Look => ({
   exposureEv,
   castA,
   castB,
@@ -101,11 +101,27 @@ describe('harmonisation plan', () => {
     expect(colourful.correction?.ev).toBeGreaterThan(0.5);
   });
 
-  it('matches instead of re-grading: at most a stop and 15 ΔE per photo', () => {
-    const plan = planHarmonisation([look(0), look(0.1), look(-1.45, 0, 30)]);
-    const far = plan.photos[2];
-    expect(far.correction?.ev).toBeLessThanOrEqual(1);
-    expect(Math.hypot(far.expected.castA - 0, far.expected.castB - 30)).toBeCloseTo(15, 5);
+  it('leaves out a photo that would need more than a stop or 12 ΔE to match, so every matched one fits', () => {
+    const plan = planHarmonisation([look(0), look(0.1), look(0.05, 1, 1), look(-1.5), look(0, 0, 20)]);
+    expect(plan.photos[3]).toMatchObject({ matched: false, correction: null });
+    expect(plan.photos[4]).toMatchObject({ matched: false, correction: null });
+    expect(plan.photos[4].note).toMatch(/light is too different/);
+    const matched = plan.photos.filter((p) => p.matched).map((p) => p.expected);
+    expect(matched).toHaveLength(3);
+    expect(spread(matched).cast).toBeLessThanOrEqual(CAST_SPREAD);
+    // Just inside the bounds, a photo is moved all the way into the spread.
+    const near = planHarmonisation([look(0), look(0.1), look(0.05), look(-1.05, 0, 12)]).photos[3];
+    expect(near.matched).toBe(true);
+    expect(near.expected.exposureEv).toBeGreaterThan(-0.3);
+    expect(Math.hypot(near.expected.castA, near.expected.castB)).toBeLessThanOrEqual(1 + 1e-9);
+  });
+
+  it('finds the order look among its day shots when dusk shots pull the plain median away', () => {
+    const plan = planHarmonisation([look(0.5), look(0.6), look(0.8), look(1.45), look(-0.4), look(-1.9), look(-2.0)]);
+    expect(plan.target?.exposureEv).toBeGreaterThan(0.4);
+    expect(plan.photos[3].matched).toBe(true);
+    expect(plan.photos[5].matched).toBe(false);
+    expect(plan.photos[6].matched).toBe(false);
   });
 
   it('has nothing to match with fewer than two photos', () => {

@@ -1,4 +1,4 @@
-import { clamp, labToLinearRgb } from './color';
+import { clamp, labToLinearRgb, linearRgbToLab } from './color';
 import { decodePhoto } from './decode';
 import { encodeOutputs } from './encode';
 import { ANALYSIS_LONG_SIDE, measurePhoto, type PhotoStats } from './measure';
@@ -41,19 +41,29 @@ export interface HarmonisationPlan {
 
 /** Exposure spread the issue allows around the order's look, and the narrower band corrections aim into. */
 export const EXPOSURE_SPREAD_EV = 0.25;
-const EXPOSURE_AIM_EV = 0.2;
+const EXPOSURE_AIM_EV = 0.15;
 /**
  * Largest white-point distance (Lab ΔE, a*b* plane) between any two matched photos; corrections move a photo to
  * within 1.25 of the order's white point, so any two end within 2.5.
  */
 export const CAST_SPREAD = 3;
-const CAST_AIM = 1.25;
+const CAST_AIM = 1;
 /**
- * A photo whose exposure is this far from the order's is a different kind of shot (dusk outside, a night view, a
- * snowy garden) and is left as it is, and out of the order's look; so is one darker than NIGHT_EV, whatever the rest
- * of the order looks like.
+ * Harmonisation matches, it does not re-grade: at most a stop of exposure, so a photo's own exposure decision (a
+ * lifted dark room) stays; and at most 12 ΔE of white point: enough to bring a room the engine left warm under
+ * tungsten (its cast correction keeps a trace of strong casts; an e2e bedroom tinted warm kept 12 ΔE) in line with
+ * daylit rooms, the spread hosts see most, not enough to re-colour a scene.
  */
-const OUTLIER_EV = 1.5;
+const MAX_EV = 1;
+const MAX_CAST_SHIFT = 12;
+/**
+ * A photo that would need more than those moves is a different kind of shot and is left as it is, out of the order's
+ * look: by exposure (dusk outside, a night view, a snowy garden; and anything darker than NIGHT_EV), or by white
+ * point (a deliberate mood, a scene of coloured light). So every photo that is matched can be brought inside the
+ * spread, and none is pushed by more than the bounds.
+ */
+const OUTLIER_EV = MAX_EV + EXPOSURE_AIM_EV;
+const OUTLIER_CAST = MAX_CAST_SHIFT + CAST_AIM;
 const NIGHT_EV = -3.5;
 /**
  * The order's white point is its photos' median, but no further from neutral than this (Lab chroma): a trace of
@@ -62,15 +72,7 @@ const NIGHT_EV = -3.5;
  */
 const MAX_TARGET_CAST = 3;
 /** Below this share of near-neutral pixels a photo's white point is not measurable: only its exposure is matched. */
-const MIN_NEUTRAL_SHARE = 0.05;
-/**
- * Harmonisation matches, it does not re-grade: at most a stop of exposure, so a photo's own exposure decision (a
- * lifted dark room) stays; and at most 15 ΔE of white point: enough to bring a room the engine left warm under
- * tungsten (its cast correction keeps a trace of strong casts) in line with daylit rooms, which is the spread
- * hosts see most (an e2e bedroom tinted warm kept 12 ΔE after the engine), not enough to re-colour a scene.
- */
-const MAX_EV = 1;
-const MAX_CAST_SHIFT = 15;
+export const MIN_NEUTRAL_SHARE = 0.4;
 /** Lightness at which a white-point shift is turned into channel gains: a mid-light wall. */
 const GAIN_LIGHTNESS = 65;
 
@@ -88,10 +90,38 @@ export const gainsForCastShift = (a: number, b: number, toA: number, toB: number
   return [gains[0] / gains[1], gains[2] / gains[1]];
 };
 
-const isNight = (look: Look, reference: number) =>
-  look.exposureEv < NIGHT_EV || Math.abs(look.exposureEv - reference) > OUTLIER_EV;
-
 const hasWhitePoint = (look: Look) => (look.neutralShare ?? 0) >= MIN_NEUTRAL_SHARE;
+
+/**
+ * The order's exposure: the median of the photos not too far from it, found by a few rounds (the median of all
+ * photos can sit between a group of day shots and a group of dusk shots, which would leave out day shots and keep
+ * dusk ones).
+ */
+const orderExposure = (looks: readonly Look[]): { exposureEv: number; inLook: (look: Look) => boolean } => {
+  const candidates = looks.filter((l) => l.exposureEv >= NIGHT_EV);
+  let exposureEv = candidates.length ? median(candidates.map((l) => l.exposureEv)) : 0;
+  const near = (l: Look) => Math.abs(l.exposureEv - exposureEv) <= OUTLIER_EV;
+  for (let round = 0; round < 4; round++) {
+    const kept = candidates.filter(near);
+    if (!kept.length) break;
+    const next = median(kept.map((l) => l.exposureEv));
+    if (next === exposureEv) break;
+    exposureEv = next;
+  }
+  return { exposureEv, inLook: (l) => l.exposureEv >= NIGHT_EV && near(l) };
+};
+
+/** The order's white point: the median of the day photos with one, bounded to near neutral. */
+const orderWhitePoint = (looks: readonly Look[]): { castA: number; castB: number } => {
+  const withWhite = looks.filter(hasWhitePoint);
+  if (!withWhite.length) return { castA: 0, castB: 0 };
+  let castA = median(withWhite.map((l) => l.castA));
+  let castB = median(withWhite.map((l) => l.castB));
+  const shrink = Math.min(1, MAX_TARGET_CAST / Math.max(Math.hypot(castA, castB), 1e-9));
+  castA *= shrink;
+  castB *= shrink;
+  return { castA, castB };
+};
 
 /**
  * One look for an order: its photos' exposures are brought within EXPOSURE_SPREAD_EV of their median and their
@@ -100,48 +130,39 @@ const hasWhitePoint = (look: Look) => (look.neutralShare ?? 0) >= MIN_NEUTRAL_SH
  * bounded to near neutral): the engine's per-photo result stays the reference, harmonisation closes the gaps.
  */
 export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => {
-  const unchanged = (look: Look, note: string | null, matched: boolean): HarmonisedPhoto => ({
-    matched,
+  const unchanged = (look: Look, note: string | null): HarmonisedPhoto => ({
+    matched: false,
     note,
     correction: null,
     expected: { exposureEv: look.exposureEv, castA: look.castA, castB: look.castB },
   });
-  const overall = looks.length ? median(looks.map((l) => l.exposureEv)) : 0;
-  const day = looks.filter((l) => !isNight(l, overall));
-  if (day.length < 2) return { target: null, photos: looks.map((l) => unchanged(l, null, false)) };
-  const exposureEv = median(day.map((l) => l.exposureEv));
-  const neutral = day.filter(hasWhitePoint);
-  const medianA = neutral.length ? median(neutral.map((l) => l.castA)) : 0;
-  const medianB = neutral.length ? median(neutral.map((l) => l.castB)) : 0;
-  const shrink = Math.min(1, MAX_TARGET_CAST / Math.max(Math.hypot(medianA, medianB), 1e-9));
-  const castA = medianA * shrink;
-  const castB = medianB * shrink;
-  const target = { exposureEv, castA, castB };
+  const { exposureEv, inLook } = orderExposure(looks);
+  const day = looks.filter(inLook);
+  if (day.length < 2) return { target: null, photos: looks.map((l) => unchanged(l, null)) };
+  const white = orderWhitePoint(day);
+  const target = { exposureEv, ...white };
+  const colourMatched = day.filter(hasWhitePoint).length >= 2;
 
   const photos = looks.map((look): HarmonisedPhoto => {
-    if (isNight(look, overall))
-      return unchanged(
-        look,
-        'Far darker or brighter than the rest (a dusk, night or snow scene): kept as it is.',
-        false,
-      );
+    if (!inLook(look))
+      return unchanged(look, 'Far darker or brighter than the rest (a dusk, night or snow scene): kept as it is.');
+    const da = look.castA - white.castA;
+    const db = look.castB - white.castB;
+    const distance = Math.hypot(da, db);
+    if (colourMatched && hasWhitePoint(look) && distance > OUTLIER_CAST)
+      return unchanged(look, 'Its light is too different from the rest to match without re-colouring it.');
+
     const off = look.exposureEv - exposureEv;
     const ev = Math.abs(off) > EXPOSURE_AIM_EV ? clamp(-off + Math.sign(off) * EXPOSURE_AIM_EV, -MAX_EV, MAX_EV) : 0;
-
     let toA = look.castA;
     let toB = look.castB;
     let note: string | null = null;
     if (!hasWhitePoint(look)) {
       note = 'Too few neutral surfaces to match its white point.';
-    } else if (neutral.length >= 2) {
-      const da = look.castA - castA;
-      const db = look.castB - castB;
-      const distance = Math.hypot(da, db);
-      if (distance > CAST_AIM) {
-        const shift = Math.min(distance - CAST_AIM, MAX_CAST_SHIFT);
-        toA = look.castA - (da / distance) * shift;
-        toB = look.castB - (db / distance) * shift;
-      }
+    } else if (colourMatched && distance > CAST_AIM) {
+      const shift = distance - CAST_AIM;
+      toA = look.castA - (da / distance) * shift;
+      toB = look.castB - (db / distance) * shift;
     }
     const [gainRed, gainBlue] =
       toA === look.castA && toB === look.castB ? [1, 1] : gainsForCastShift(look.castA, look.castB, toA, toB);
@@ -187,29 +208,77 @@ export interface HarmonisedOutputs {
 const REFINE_ROUNDS = 5;
 const CLOSE_EV = 0.03;
 const CLOSE_CAST = 0.3;
+/**
+ * How much further than the plan's own gains (ΔE on a grey) the refinement may move a white point: the plan's
+ * gains are worked out for a mid-light grey, and a room's near-neutral walls are lighter and partly rolled off.
+ */
+const REFINE_SLACK = { scale: 1.6, add: 1 };
 
 /**
  * The plan's correction assumes a mid-light grey and linear exposure; a photo's neutral surfaces sit at their own
  * lightness and its highlights roll off. So the correction is tried on the analysis copy, measured, and adjusted
  * until the copy measures as expected (a few rounds, on 768 px).
  */
-const refine = (small: RgbImage, correction: LookCorrection, expected: HarmonisedPhoto['expected']) => {
+const refine = (
+  small: RgbImage,
+  correction: LookCorrection,
+  expected: HarmonisedPhoto['expected'],
+  before: { castA: number; castB: number },
+) => {
+  // The refinement may correct the plan's estimate, not run away: as the gains change, so does which pixels count
+  // as near-neutral, and on a scene of coloured surfaces that chase turned a dusk garden orange (grey moved 29 ΔE).
+  const planned = greyShift(correction.gainRed, correction.gainBlue);
+  const allowed = Math.min(MAX_CAST_SHIFT, planned * REFINE_SLACK.scale + REFINE_SLACK.add);
+  const castError = (m: { castA: number; castB: number }) =>
+    Math.hypot(expected.castA - m.castA, expected.castB - m.castB);
+  // The closest result wins; the photo's own white point (exposure only) is the first candidate, so a colour move
+  // that measures no closer to the order's than where the photo started is not made at all.
+  let best = { correction: { ...correction, gainRed: 1, gainBlue: 1 }, error: castError(before) };
   let current = correction;
   for (let round = 0; round < REFINE_ROUNDS; round++) {
     const copy = { ...small, data: small.data.slice() };
     applyAdjustments(copy, correctionPlan(current));
     const measured = measurePhoto(copy);
     const evOff = expected.exposureEv - measured.exposureEv;
-    const castOff = Math.hypot(expected.castA - measured.castA, expected.castB - measured.castB);
+    const castOff = castError(measured);
+    if (castOff < best.error - CLOSE_CAST) best = { correction: current, error: castOff };
+    else best = { correction: { ...best.correction, ev: current.ev }, error: best.error };
     if (Math.abs(evOff) < CLOSE_EV && castOff < CLOSE_CAST) break;
     const [gainRed, gainBlue] = gainsForCastShift(measured.castA, measured.castB, expected.castA, expected.castB);
-    current = {
-      ev: clamp(current.ev + evOff, -MAX_EV - EXPOSURE_AIM_EV, MAX_EV + EXPOSURE_AIM_EV),
-      gainRed: current.gainRed * gainRed,
-      gainBlue: current.gainBlue * gainBlue,
-    };
+    current = bounded(
+      {
+        ev: clamp(current.ev + evOff, -MAX_EV - EXPOSURE_AIM_EV, MAX_EV + EXPOSURE_AIM_EV),
+        gainRed: current.gainRed * gainRed,
+        gainBlue: current.gainBlue * gainBlue,
+      },
+      allowed,
+    );
   }
-  return current;
+  return best.correction;
+};
+
+/**
+ * What white gains do to a mid-grey: the a*b* distance it moves (what a white wall or a cloud sees). The plan bounds
+ * the move of the measured near-neutral average; this bounds what the gains do to the picture.
+ */
+export const greyShift = (gainRed: number, gainBlue: number): number => {
+  const grey = labToLinearRgb(GAIN_LIGHTNESS, 0, 0);
+  const moved = linearRgbToLab(grey[0] * gainRed, grey[1], grey[2] * gainBlue);
+  return Math.hypot(moved.a, moved.b);
+};
+
+/** The correction with its white gains scaled back (in log space) until they move a grey by at most `allowed`. */
+const bounded = (correction: LookCorrection, allowed: number): LookCorrection => {
+  const shift = greyShift(correction.gainRed, correction.gainBlue);
+  if (shift <= allowed) return correction;
+  let low = 0;
+  let high = 1;
+  for (let step = 0; step < 12; step++) {
+    const t = (low + high) / 2;
+    if (greyShift(correction.gainRed ** t, correction.gainBlue ** t) <= allowed) low = t;
+    else high = t;
+  }
+  return { ...correction, gainRed: correction.gainRed ** low, gainBlue: correction.gainBlue ** low };
 };
 
 /**
@@ -222,10 +291,12 @@ export const renderHarmonised = async (
   photo: Pick<HarmonisedPhoto, 'correction' | 'expected'>,
 ): Promise<HarmonisedOutputs> => {
   const { image } = await decodePhoto(jpeg);
+  const small = await downscale(image, ANALYSIS_LONG_SIDE);
   const correction = refine(
-    await downscale(image, ANALYSIS_LONG_SIDE),
+    small,
     photo.correction ?? { ev: 0, gainRed: 1, gainBlue: 1 },
     photo.expected,
+    measurePhoto(small),
   );
   applyAdjustments(image, correctionPlan(correction));
   const outputs = await encodeOutputs(image, 0, false);

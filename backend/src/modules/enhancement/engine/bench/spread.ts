@@ -17,8 +17,8 @@ export interface OrderSpread {
   whitePoints: number;
 }
 
-/** Below this share of near-neutral pixels a photo's white point says little (the engine's own threshold). */
-export const WHITE_POINT_SHARE = 0.05;
+/** Below this share of near-neutral pixels a photo's white point says little: harmonisation's own threshold. */
+export { MIN_NEUTRAL_SHARE as WHITE_POINT_SHARE } from '../harmonise';
 
 export const median = (values: readonly number[]): number => {
   if (!values.length) return 0;
