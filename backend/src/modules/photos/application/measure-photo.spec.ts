@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { checkPhoto, checkSelection, type PhotoCheckCode } from '../domain/photo-checks';
-import { measurePhotoFile } from './measure-photo';
+import { hugePngHeader } from '../../../../test/fixtures/enhancement-images';
+import { ImageTooLargeError, measurePhotoFile } from './measure-photo';
 
 /**
  * Each check on photos made to fail it, from the committed fixtures, measured the way an upload is (sharp decodes,
@@ -23,6 +24,11 @@ const large = () => sharp(fixture()).resize(1600, 1200).jpeg({ quality: 92 });
 describe('photo checks on real photos', () => {
   it('leave a large, sharp, well-lit landscape photo alone', async () => {
     expect(await codes(await large().toBuffer())).toEqual([]);
+  });
+
+  it('refuse a pixel bomb from its header, as too large rather than unreadable', async () => {
+    await expect(measurePhotoFile(hugePngHeader(20_000, 20_000))).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(measurePhotoFile(Buffer.from('not an image'))).rejects.not.toBeInstanceOf(ImageTooLargeError);
   });
 
   it('flag a photo below 1024 x 683 with its size and the size it needs', async () => {

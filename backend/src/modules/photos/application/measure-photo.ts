@@ -2,14 +2,25 @@ import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../domain/upload-limits';
 import { measurePhoto, measureSize, type PhotoMeasurements, toGrey, uprightSize } from '../domain/photo-checks';
 
+/** A photo with more pixels than MAX_INPUT_PIXELS: refused from its header, before any pixel is decoded. */
+export class ImageTooLargeError extends Error {
+  constructor() {
+    super(`The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+    this.name = 'ImageTooLargeError';
+  }
+}
+
 /**
- * The server's side of the photo checks: sharp decodes the file (refusing truncated files and pixel bombs), turns it
- * upright and makes the grey copy the shared checks measure. Throws what sharp throws for a file it cannot read.
+ * The server's side of the photo checks: sharp decodes the file (refusing truncated files), turns it upright and
+ * makes the grey copy the shared checks measure. Throws ImageTooLargeError for a pixel bomb, and what sharp throws
+ * for a file it cannot read.
  */
 export async function measurePhotoFile(input: Buffer): Promise<PhotoMeasurements> {
   const options = { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS } as const;
-  const meta = await sharp(input, options).metadata();
+  // The header alone (no pixel is decoded), so the size is checked here and a bomb is told from a broken file.
+  const meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   if (!meta.width || !meta.height) throw new Error('No image size');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageTooLargeError();
   const upright = uprightSize(meta.width, meta.height, meta.orientation);
   return measureRgb(upright.width, upright.height, sharp(input, options).rotate());
 }

@@ -17,7 +17,7 @@ import { ObjectStorage } from '../../storage';
 import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
 import { checkSelection, countFlags, type PhotoCheck, type PhotoMeasurements } from '../domain/photo-checks';
 import { displayName, MAX_FILE_BYTES } from '../domain/upload-limits';
-import { measureDecodedPixels, measurePhotoFile } from './measure-photo';
+import { ImageTooLargeError, measureDecodedPixels, measurePhotoFile } from './measure-photo';
 import { PhotosRepository } from '../persistence/photos.repository';
 
 export type UploadPart =
@@ -179,16 +179,17 @@ export class UploadPhotos {
         // sharp's prebuilt libvips has no HEVC decoder; the engine's own decoder reads iPhone photos.
         // Loaded when first needed: enhancement's index loads EnhancementModule, which imports PhotosModule, so a
         // static import would be a cycle while the two modules load.
-        const { decodePhoto } = await import('../../enhancement');
-        const decoded = await decodePhoto(bytes);
+        const { decodePhoto, isEnhancementError } = await import('../../enhancement');
+        const decoded = await decodePhoto(bytes).catch((err: unknown) => {
+          throw isEnhancementError(err) && err.code === 'IMAGE_TOO_LARGE' ? new ImageTooLargeError() : err;
+        });
         const measurements = await measureDecodedPixels(decoded.image);
         // A very large photo is decoded at a reduced size; its checks go by the file's own size.
         return decoded.reducedFrom ? { ...measurements, ...decoded.reducedFrom } : measurements;
       }
       return await measurePhotoFile(bytes);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      if (/pixel limit|too large|megapixel/i.test(message)) {
+      if (err instanceof ImageTooLargeError) {
         throw new AppError('payload_too_large', 'IMAGE_TOO_LARGE', `${name} is too large (more than 100 megapixels).`);
       }
       throw unreadable();
