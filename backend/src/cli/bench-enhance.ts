@@ -15,6 +15,7 @@ import { type RgbImage, downscale } from '../modules/enhancement/engine/rgb-imag
 import { DEGRADATIONS, type Degradation, degrade, measuredPitch } from '../modules/enhancement/engine/bench/degrade';
 import { nameHash, splitHalves } from '../modules/enhancement/engine/bench/halves';
 import { deltaE2000, psnr, ssim } from '../modules/enhancement/engine/bench/metrics';
+import { defaultPhotosDir, usageExit } from './bench-support';
 
 /**
  * Scores the engine on the shared photo sets against the baseline (the learned model's output as is: its LUT-lifted
@@ -35,12 +36,6 @@ const DEGRADATION_LONG_SIDE = 1024;
 const DEGRADATION_SETS = { names: ['rooms', 'exposure'] };
 /** `--limit n`: only the first n photos of each set (by name), for quick runs. */
 const LIMIT = { n: Infinity };
-
-const repoRoot = () => {
-  let dir = __dirname;
-  while (!existsSync(path.join(dir, 'nx.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-};
 
 const toRaw = async (input: Buffer | string, size?: { width: number; height: number }): Promise<Raw> => {
   let pipeline = sharp(input).autoOrient().toColourspace('srgb').removeAlpha();
@@ -480,12 +475,7 @@ const USAGE =
   '[--sets fivek-dev,lol-dev,rooms,exposure,lowlight-phone,publishable,degradation] [--model-cache <dir>] ' +
   '[--sheets <dir>] [--limit <photos per set>] [--degradation-sets rooms,exposure] [--no-low-light-model] [--no-12mp]';
 
-/** Exits with the usage line: a typo in a flag must not become a photos folder that does not exist. */
-const usage = (problem?: string): never => {
-  if (problem) console.error(problem);
-  console.error(USAGE);
-  process.exit(problem ? 2 : 0);
-};
+const usage = usageExit(USAGE);
 
 const parseArgs = (argv: string[]) => {
   let root: string | null = null;
@@ -514,7 +504,7 @@ const parseArgs = (argv: string[]) => {
     else if (argv[i].startsWith('-')) usage(`Unknown option ${argv[i]}`);
     else root = path.resolve(argv[i]);
   }
-  root ??= path.resolve(repoRoot(), '../shared/data/photos');
+  root ??= defaultPhotosDir();
   if (!existsSync(root)) {
     console.log(`No photos to benchmark: ${root} does not exist (pass --photos <dir>).`);
     process.exit(2);

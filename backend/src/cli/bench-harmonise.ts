@@ -9,11 +9,11 @@ import {
   type Retoucher,
   enhance,
 } from '../modules/enhancement/engine';
-import { labToLinearRgb, linearRgbToLab } from '../modules/enhancement/engine/color';
 import { decodePhoto } from '../modules/enhancement/engine/decode';
 import {
   CAST_SPREAD,
   EXPOSURE_SPREAD_EV,
+  greyShift,
   type HarmonisedPhoto,
   type LookCorrection,
   planHarmonisation,
@@ -24,6 +24,7 @@ import { ANALYSIS_LONG_SIDE, measurePhoto, type PhotoStats } from '../modules/en
 import { downscale, rawInput } from '../modules/enhancement/engine/rgb-image';
 import { splitHalves } from '../modules/enhancement/engine/bench/halves';
 import { type OrderSpread, WHITE_POINT_SHARE, orderSpread } from '../modules/enhancement/engine/bench/spread';
+import { defaultPhotosDir, repoRoot, usageExit } from './bench-support';
 
 /**
  * Harmonisation benchmark: orders made of the shared photo sets, each photo enhanced on its own (engine `auto`, as
@@ -44,12 +45,6 @@ interface Order {
   /** Paths relative to the data folder. */
   photos: string[];
 }
-
-const repoRoot = () => {
-  let dir = __dirname;
-  while (!existsSync(path.join(dir, 'nx.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-};
 
 const photosIn = async (root: string, folder: string) =>
   existsSync(path.join(root, folder))
@@ -169,12 +164,8 @@ const contactSheet = async (before: Buffer[], after: Buffer[], marks: (keyof typ
 const fixed = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0);
 const max = (values: number[]) => (values.length ? Math.max(...values) : 0);
-const greyShift = (correction: LookCorrection | null) => {
-  if (!correction) return 0;
-  const [r, g, b] = labToLinearRgb(65, 0, 0);
-  const lab = linearRgbToLab(r * correction.gainRed, g, b * correction.gainBlue);
-  return Math.hypot(lab.a, lab.b);
-};
+const greyShiftOf = (correction: LookCorrection | null) =>
+  correction ? greyShift(correction.gainRed, correction.gainBlue) : 0;
 const ab = (s: PhotoStats) => `${fixed(s.castA, 1)}/${fixed(s.castB, 1)}`;
 
 interface OrderResult {
@@ -256,7 +247,7 @@ const runOrder = async (
     before: spreadOf('before'),
     after: spreadOf('after'),
     evApplied: corrected.map((r) => Math.abs(r.applied?.ev ?? 0)),
-    greyShift: corrected.map((r) => greyShift(r.applied)),
+    greyShift: corrected.map((r) => greyShiftOf(r.applied)),
     evMoved: corrected.map((r) => Math.abs(r.after.exposureEv - r.before.exposureEv)),
     castShift: corrected.map((r) => Math.hypot(r.after.castA - r.before.castA, r.after.castB - r.before.castB)),
     outOfReach: {
@@ -283,7 +274,7 @@ const runOrder = async (
       print(
         `- ${path.basename(order.photos[i])} (${photos[i].route}): input ${fixed(r.input.exposureEv)} EV ${ab(r.input)}` +
           ` | as is ${fixed(r.before.exposureEv)} EV ${ab(r.before)} (neutral ${fixed(r.before.neutralShare * 100, 0)}%)` +
-          ` | ${r.photo.matched ? '' : 'LEFT OUT '}${c ? `ev ${fixed(c.ev)}, gains R ${fixed(c.gainRed, 3)} B ${fixed(c.gainBlue, 3)} (grey shift ${fixed(greyShift(c), 1)} ΔE)` : 'no correction'}` +
+          ` | ${r.photo.matched ? '' : 'LEFT OUT '}${c ? `ev ${fixed(c.ev)}, gains R ${fixed(c.gainRed, 3)} B ${fixed(c.gainBlue, 3)} (grey shift ${fixed(greyShiftOf(c), 1)} ΔE)` : 'no correction'}` +
           ` | harmonised ${fixed(r.after.exposureEv)} EV ${ab(r.after)}${r.photo.note ? ` (${r.photo.note})` : ''}`,
       );
     }
@@ -301,11 +292,7 @@ const USAGE =
   'usage: npm run bench:harmonise -- [--data <photos dir>] [--engine auto|classic|learned] ' +
   '[--orders publishable,rooms,exposure-tune,exposure-check,lowlight-phone,fivek-dev] [--out <dir>] [--verbose]';
 
-const usage = (problem?: string): never => {
-  if (problem) console.error(problem);
-  console.error(USAGE);
-  process.exit(problem ? 2 : 0);
-};
+const usage = usageExit(USAGE);
 
 const parseArgs = (argv: string[]) => {
   let root: string | null = null;
@@ -325,7 +312,7 @@ const parseArgs = (argv: string[]) => {
     else if (argv[i] === '--help' || argv[i] === '-h') usage();
     else usage(`Unknown option ${argv[i]}`);
   }
-  root ??= path.resolve(repoRoot(), '../shared/data/photos');
+  root ??= defaultPhotosDir();
   if (!existsSync(root)) {
     console.log(`No photos to benchmark: ${root} does not exist (pass --data <dir>).`);
     process.exit(2);

@@ -7,6 +7,7 @@ import {
   greyEdgeCast,
   measureNoise,
   measurePhoto,
+  measureReduced,
   sampledExposureEv,
   whitePatchCast,
   type PhotoStats,
@@ -532,7 +533,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   timings.encode = Math.round(performance.now() - mark);
   mark = performance.now();
   const after: MeasuredStats = {
-    ...measurePhoto(await downscale(outputs.previewPixels, ANALYSIS_LONG_SIDE)),
+    ...(await measureReduced(outputs.previewPixels)),
     noise: measureNoise(ctx.image),
   };
   timings.measureAfter = Math.round(performance.now() - mark);

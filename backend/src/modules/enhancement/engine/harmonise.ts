@@ -1,7 +1,7 @@
 import { clamp, labToLinearRgb, linearRgbToLab } from './color';
 import { decodePhoto } from './decode';
 import { encodeOutputs } from './encode';
-import { ANALYSIS_LONG_SIDE, measurePhoto, type PhotoStats } from './measure';
+import { ANALYSIS_LONG_SIDE, measurePhoto, measureReduced, type PhotoStats } from './measure';
 import { downscale, type RgbImage } from './rgb-image';
 import { type AdjustPlan, applyAdjustments } from './stages/adjust';
 
@@ -24,7 +24,7 @@ export interface LookCorrection {
 }
 
 export interface HarmonisedPhoto {
-  /** Whether the photo took part (was measured against the order's look); false for dusk and night shots. */
+  /** Whether the photo took part in the order's look; false for dusk and night shots and light too different. */
   matched: boolean;
   /** Why a photo was left out, or why its white point was left as it was. */
   note: string | null;
@@ -44,7 +44,7 @@ export const EXPOSURE_SPREAD_EV = 0.25;
 const EXPOSURE_AIM_EV = 0.15;
 /**
  * Largest white-point distance (Lab ΔE, a*b* plane) between any two matched photos; corrections move a photo to
- * within 1.25 of the order's white point, so any two end within 2.5.
+ * within CAST_AIM of the order's white point, so any two end within twice that.
  */
 export const CAST_SPREAD = 3;
 const CAST_AIM = 1;
@@ -76,7 +76,9 @@ export const MIN_NEUTRAL_SHARE = 0.4;
 /** Lightness at which a white-point shift is turned into channel gains: a mid-light wall. */
 const GAIN_LIGHTNESS = 65;
 
-const median = (values: number[]): number => {
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export const median = (values: readonly number[]): number => {
+  if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -300,6 +302,6 @@ export const renderHarmonised = async (
   );
   applyAdjustments(image, correctionPlan(correction));
   const outputs = await encodeOutputs(image, 0, false);
-  const after = measurePhoto(await downscale(outputs.previewPixels, ANALYSIS_LONG_SIDE));
+  const after = await measureReduced(outputs.previewPixels);
   return { image: outputs.image, preview: outputs.preview, thumbnail: outputs.thumbnail, correction, after };
 };

@@ -1,5 +1,5 @@
 import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, linearRgbToLab } from './color';
-import type { RgbImage } from './rgb-image';
+import { downscale, type RgbImage } from './rgb-image';
 
 /** What the engine measures on a photo; the same figures are reported before and after enhancement. */
 export interface PhotoStats {
@@ -177,6 +177,10 @@ export const measurePhoto = (image: RgbImage): PhotoStats => {
     meanChroma: chroma / Math.ceil(n / chromaStep),
   };
 };
+
+/** A result measured the one way every report does: reduced to the analysis size first. */
+export const measureReduced = async (image: RgbImage): Promise<PhotoStats> =>
+  measurePhoto(await downscale(image, ANALYSIS_LONG_SIDE));
 
 /** Log-average luminance (EV relative to 18 % grey, as `exposureEv`) of about 250 000 pixels on a regular grid. */
 export const sampledExposureEv = (image: RgbImage): number => {

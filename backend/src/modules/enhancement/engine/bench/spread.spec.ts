@@ -1,4 +1,5 @@
-import { median, orderSpread } from './spread';
+import { median } from '../harmonise';
+import { orderSpread } from './spread';
 
 const look = (exposureEv: number, castA = 0, castB = 0) => ({ exposureEv, castA, castB });
 

@@ -19,13 +19,7 @@ export interface OrderSpread {
 
 /** Below this share of near-neutral pixels a photo's white point says little: harmonisation's own threshold. */
 export { MIN_NEUTRAL_SHARE as WHITE_POINT_SHARE } from '../harmonise';
-
-export const median = (values: readonly number[]): number => {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+import { median } from '../harmonise';
 
 /**
  * The spread of an order's photos; `hasWhitePoint[i]` says whether photo i's white point counts. The caller fixes
