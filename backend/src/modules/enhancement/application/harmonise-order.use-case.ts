@@ -6,7 +6,7 @@ import { MarkOrderHarmonised, OrdersRepository } from '../../orders';
 import { derivedKeys, type PhotoEntity, PhotosRepository } from '../../photos';
 import { ObjectNotFoundError, ObjectStorage } from '../../storage';
 import { isEnhancementError, type Look, planHarmonisation } from '../engine';
-import { EnhancementModel } from '../ports/enhancement-model';
+import { EnhancementModel, type HarmonisationRequest } from '../ports/enhancement-model';
 import { adjustedByHost, deliveredLook, photoHarmonisation } from './delivered-look';
 import { dropReplacedFiles } from './drop-replaced-files';
 
@@ -60,11 +60,7 @@ export class HarmoniseOrder {
   }
 
   /** Writes one photo's corrected files and points the photo at them; false when the photo is left as it was. */
-  private async correct(
-    photo: PhotoEntity,
-    look: Look,
-    planned: ReturnType<typeof planHarmonisation>['photos'][number],
-  ): Promise<boolean> {
+  private async correct(photo: PhotoEntity, look: Look, planned: HarmonisationRequest): Promise<boolean> {
     if (!photo.enhancedPath) return false;
     let result;
     try {

@@ -26,7 +26,10 @@ export class CompleteOrderIfDone {
     const order = await this.dataSource.transaction((tx) => this.orders.completeIfDone(tx, orderId));
     if (order === 'harmonise') {
       // The harmonisation job completes the order when it is done (MarkOrderHarmonised calls back here).
-      await this.queue.enqueue('orders.harmonise', { orderId }, { jobId: `harmonise-${orderId}` });
+      // Not queued (Redis away): the reconciler finds the order done and queues it again.
+      await this.queue
+        .enqueue('orders.harmonise', { orderId }, { jobId: `harmonise-${orderId}` })
+        .catch((err: unknown) => this.logger.warn(`Harmonisation of ${orderId} not queued yet: ${String(err)}`));
       return false;
     }
     if (!order) return false;
