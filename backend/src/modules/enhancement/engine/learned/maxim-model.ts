@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { registerChannelSliceKernel } from './channel-slice-kernel';
 import { registerEinsumKernel } from './einsum-kernel';
+import { registerTanhKernel } from './tanh-kernel';
+import { registerTransposedConvKernel } from './transposed-conv-kernel';
 
 export type MaximVariant = 'retouching' | 'enhancement';
 
@@ -49,12 +52,16 @@ const diskHandler = (modelDir: string): tf.io.IOHandler => ({
 
 let backendReady: Promise<void> | null = null;
 
-const initBackend = (): Promise<void> => {
+/** The wasm backend with the kernels MAXIM needs (Einsum) and the faster ones written here. */
+export const initBackend = (): Promise<void> => {
   backendReady ??= (async () => {
     setWasmPaths(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')) + path.sep);
     await tf.setBackend('wasm');
     await tf.ready();
     registerEinsumKernel('wasm');
+    registerTanhKernel('wasm');
+    registerTransposedConvKernel('wasm');
+    registerChannelSliceKernel('wasm');
   })();
   return backendReady;
 };
