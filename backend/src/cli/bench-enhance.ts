@@ -5,12 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { ENGINE_CHOICES, type EngineChoice, type Retoucher, enhance } from '../modules/enhancement/engine';
-import { linearToSrgb, SRGB_TO_LINEAR } from '../modules/enhancement/engine/color';
 import { decodePhoto } from '../modules/enhancement/engine/decode';
 import { JPEG_QUALITY } from '../modules/enhancement/engine/encode';
 import { renderBaseline } from '../modules/enhancement/engine/enhance';
 import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
-import { measureNoise, measurePhoto, neutralCast } from '../modules/enhancement/engine/measure';
+import { measurableCast, measureNoise, measurePhoto } from '../modules/enhancement/engine/measure';
 import { type RgbImage, downscale } from '../modules/enhancement/engine/rgb-image';
 import { DEGRADATIONS, type Degradation, degrade, measuredPitch } from '../modules/enhancement/engine/bench/degrade';
 import { nameHash, splitHalves } from '../modules/enhancement/engine/bench/halves';
@@ -57,50 +56,17 @@ const jpeg = (image: Raw) =>
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' })
     .toBuffer();
 
-/** Share of pixels too dark for the cast measurement to use them (L* below 15). */
-const tooDarkShare = (image: Raw) => {
-  let dark = 0;
-  for (let i = 0; i < image.data.length; i += 3) {
-    const y =
-      0.2126729 * SRGB_TO_LINEAR[image.data[i]] +
-      0.7151522 * SRGB_TO_LINEAR[image.data[i + 1]] +
-      0.072175 * SRGB_TO_LINEAR[image.data[i + 2]];
-    if (y < 0.0191) dark++; // L* 15
-  }
-  return dark / (image.data.length / 3);
-};
-
-/**
- * The input's cast, measured so that a photo too dark to measure does not read as neutral: when more than half of
- * its pixels are below L* 15, the cast is measured on a copy brought to a log-average of 18 % grey by one linear
- * gain (at most 2^8); if fewer than a fifth of its pixels reach code 8 in any channel, or the lifted copy has no
- * greys, the cast is null ("n/a"), left out of the cast means and the new-cast count. Outputs are measured as they
- * are: that is what a guest sees.
- */
-const inputCast = (small: Raw, stats: { exposureEv: number; cast: number }) => {
-  if (tooDarkShare(small) <= 0.5) return { cast: stats.cast as number | null, normalised: false };
-  let resolved = 0;
-  for (let i = 0; i < small.data.length; i += 3)
-    if (Math.max(small.data[i], small.data[i + 1], small.data[i + 2]) >= 8) resolved++;
-  if (resolved < (small.data.length / 3) * 0.2) return { cast: null, normalised: true };
-  const gain = Math.min(256, 2 ** -stats.exposureEv);
-  const lifted = new Uint8Array(small.data.length);
-  for (let i = 0; i < lifted.length; i++)
-    lifted[i] = Math.round(linearToSrgb(Math.min(1, SRGB_TO_LINEAR[small.data[i]] * gain)) * 255);
-  const greys = neutralCast({ width: small.width, height: small.height, data: lifted });
-  return { cast: greys.share > 0 ? Math.hypot(greys.a, greys.b) : null, normalised: true };
-};
-
-type Stats = { exposure: number; clipped: number; cast: number | null; castNormalised: boolean; noise: number };
+type Stats = { exposure: number; clipped: number; cast: number | null; noise: number };
 const statsOf = async (raw: Raw, isInput: boolean): Promise<Stats> => {
   const small = await downscale(raw, 768);
   const s = measurePhoto(small);
-  const { cast, normalised } = isInput ? inputCast(small, s) : { cast: s.cast, normalised: false };
+  // The input's cast is measured so that a photo too dark to measure does not read as neutral (null: no colour to
+  // measure, left out of the cast means and the new-cast count); outputs are measured as they are: what a guest sees.
+  const measured = isInput ? measurableCast(small, s.exposureEv) : s;
   return {
     exposure: s.meanLuma,
     clipped: s.clippedHighlights + s.clippedShadows,
-    cast,
-    castNormalised: normalised,
+    cast: measured ? Math.hypot(measured.castA, measured.castB) : null,
     noise: measureNoise(raw),
   };
 };

@@ -71,3 +71,14 @@ export const shoulder = (raw: number, from: number): number => {
   const excess = raw - start;
   return start + (headroom * excess) / (excess + headroom);
 };
+
+/** Lightness at which a white-point shift is turned into channel gains: a mid-light wall. */
+export const GAIN_LIGHTNESS = 65;
+
+/** Red and blue gains (green 1) that move a near-neutral colour from (a, b) to (toA, toB). */
+export const gainsForCastShift = (a: number, b: number, toA: number, toB: number): [number, number] => {
+  const from = labToLinearRgb(GAIN_LIGHTNESS, a, b);
+  const to = labToLinearRgb(GAIN_LIGHTNESS, toA, toB);
+  const gains = from.map((v, i) => to[i] / Math.max(v, 1e-4));
+  return [gains[0] / gains[1], gains[2] / gains[1]];
+};

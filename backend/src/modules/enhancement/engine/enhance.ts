@@ -4,15 +4,15 @@ import { encodeBeforePreview, encodeOutputs, reduceBeforePreview } from './encod
 import { type AdjustPlan, applyAdjustments, planAdjustments } from './stages/adjust';
 import {
   ANALYSIS_LONG_SIDE,
-  greyEdgeCast,
+  measurableCast,
   measureNoise,
   measurePhoto,
   measureReduced,
+  neutralCast,
   sampledExposureEv,
-  whitePatchCast,
   type PhotoStats,
 } from './measure';
-import { clamp } from './color';
+import { clamp, gainsForCastShift } from './color';
 import { type RgbImage, downscale, longSide, resizeExact } from './rgb-image';
 import { EnhancementError } from './errors';
 import { withCorrection } from './harmonise';
@@ -22,7 +22,7 @@ import { buildChannelLuts, channelCurve, planTone, type TonePlan, WELL_EXPOSED, 
 import { DENOISE_THRESHOLD, type DenoisePlan, denoise, planDenoise } from './stages/denoise';
 import { correctVerticals, estimateVerticals, type VerticalsEstimate } from './stages/verticals';
 import { type Corrections, type EnhanceContext, runPipeline, type Stage, stage } from './pipeline';
-import { MAX_GAIN, planWhiteBalance } from './stages/white-balance';
+import { MIN_GREY_SHARE, planWhiteBalance } from './stages/white-balance';
 import type { EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
 import { ENGINE_VERSION } from './version';
 
@@ -52,59 +52,47 @@ const LEARNED_LOCAL: LocalTonePlan = {
   darkening: 1,
 };
 
+/** Below this Lab chroma a photo has no cast of its own for a learned result to deepen. */
+const VISIBLE_CAST = 2.5;
+/** Lab chroma a learned result may add along a cast the photo already has: about one just-noticeable difference. */
+export const DEEPENING_ALLOWANCE = 1;
 /**
- * Residual cast on near-neutral surfaces (Lab chroma) that the learned path may keep: a trace of warmth or
- * coolness is a retoucher's choice (the FiveK experts keep some), a stronger one is a cast a guest would see on
- * white walls. Above it, the learned result's greys are pulled back to this much, in the same direction.
+ * Share of near-neutral pixels from which their common tint is taken for the light's colour, and below which for
+ * the surfaces' own; linear in between. Walls, ceiling, floor and linen fill most of a room photo (the rooms with a
+ * deepened cast: 0.90-0.97); where near-neutral pixels are little more than half the frame they are foliage, sky or
+ * sand as often as walls: on FiveK tulips (0.61) the model's yellower greens read as a deepened cast, and pulling
+ * them back turned the flowers violet (20.08 -> 18.44 dB against the expert).
  */
-export const RESIDUAL_CAST = 4;
-/**
- * Share of near-neutral surfaces lying opposite the cast estimate (`oppositeShare`) up to which the estimate is
- * trusted as an illuminant cast, and from which it is taken for a coloured surface and left alone; linear in
- * between. Rooms measure at most 0.11; a clear blue sky and lake over stone 0.41 (finishing warmed the sky where the
- * expert kept it blue: 24.28 -> 18.92 dB); blue-hour and dusk scenes 0.18-0.24 are corrected partially.
- */
-const TRUST_FULL = 0.15;
-const TRUST_NONE = 0.35;
-export const castTrust = (opposite: number): number => clamp((TRUST_NONE - opposite) / (TRUST_NONE - TRUST_FULL), 0, 1);
+const LIGHT_SHARE: [number, number] = [0.7, 0.9];
 
 /**
- * How much of a grey-pixel cast estimate (castA, castB) the other estimators confirm: the smallest projection on its
- * direction of the grey-edge and white-patch estimates, at most the estimate itself. An illuminant tints the greys,
- * the edges and the brightest surfaces alike; a coloured surface (a blue sky, a sea, foliage, a painted wall) moves
- * only the grey-pixel estimate. 0 when either estimator has nothing to say or points elsewhere.
+ * The shift (Lab a*, b*) that takes a learned result's greys back from deepening the photo's own cast, or null when
+ * it did not. The retouching model was trained on landscapes and reads a warm interior as golden hour: on the room
+ * photos it deepens warm and magenta casts along their own direction (a yellow bathroom 17.5 -> 22.4, a pink one
+ * 8.3 -> 11.2), while a listing wants its walls and fixtures no more tinted than they were. The pull-back goes along
+ * the input's cast only, to its chroma plus DEEPENING_ALLOWANCE, scaled by how surely the tint is the light's
+ * (LIGHT_SHARE), so whatever else the model did to the colour stays. A blue cast (b* below 0 and at least a*) is
+ * left to the model: blue is sky, water and shade, and the FiveK experts deepen it too (a4514 10 -> 14.4, a4591
+ * 4.2 -> 15, a0535 5.4 -> 10.8).
  */
-export const agreedCast = (image: RgbImage, castA: number, castB: number): number => {
-  const cast = Math.hypot(castA, castB);
-  if (cast === 0) return 0;
-  const others = [greyEdgeCast(image), whitePatchCast(image)];
-  let agreed = cast;
-  for (const other of others) {
-    if (!other) return 0;
-    agreed = Math.min(agreed, (other.a * castA + other.b * castB) / cast);
-  }
-  return Math.max(0, agreed);
+export const deepenedCastShift = (
+  input: { castA: number; castB: number; neutralShare: number },
+  result: { castA: number; castB: number },
+): { a: number; b: number } | null => {
+  const cast = Math.hypot(input.castA, input.castB);
+  if (cast < VISIBLE_CAST || (input.castB < 0 && -input.castB >= input.castA)) return null;
+  const trust = clamp((input.neutralShare - LIGHT_SHARE[0]) / (LIGHT_SHARE[1] - LIGHT_SHARE[0]), 0, 1);
+  const [ua, ub] = [input.castA / cast, input.castB / cast];
+  const excess = (result.castA * ua + result.castB * ub - (cast + DEEPENING_ALLOWANCE)) * trust;
+  return excess > 0.05 ? { a: -excess * ua, b: -excess * ub } : null;
 };
 
-/** Bounds of the finishing white balance: of the grey estimate (red or blue relative to green), and in all. */
+/** Bounds of finishing: the mean-luma band a learned result is re-exposed into when it lies outside it. */
 interface FinishBounds {
-  estimateGain: number;
-  totalGain: number;
-  /** Mean-luma band the result is re-exposed into when it lies outside it. */
   band: [number, number];
 }
-/**
- * After the retouching model: the classical estimate (at most 1.6), and no channel lifted by more than 2x (1 EV)
- * relative to the least-lifted one.
- */
-const RETOUCH_FINISH: FinishBounds = { estimateGain: MAX_GAIN, totalGain: 2, band: widenBand(WELL_EXPOSED, 1) };
-/**
- * After the low-light model both bounds are 2.5 (about 1.3 EV). Its colour is reconstructed from a photo below
- * -3 EV that carried almost no colour information, so a tint in its greys is the model's, not a retoucher's
- * choice: on lowlight `147` the 1 EV bound left a magenta cast of 11.7 (20.5 before finishing), 1.3 EV brings it
- * to 4.1. The retouching model keeps the 1 EV bound: 1.3 EV there cost 1.35 dB on a FiveK photo whose expert kept
- * more of the model's warm tint (fivek-dev 23.10 -> 22.94).
- */
+/** After the retouching model: re-exposed only when more than a stop outside the well-exposed band. */
+const RETOUCH_FINISH: FinishBounds = { band: widenBand(WELL_EXPOSED, 1) };
 /**
  * Mean-luma band a low-light model's result is re-exposed into: the well-exposed band with its lower edge at 0.45
  * instead of 0.40. The model's exposure decision at 192 px leaves night scenes dim, and the LOL references are the
@@ -113,7 +101,7 @@ const RETOUCH_FINISH: FinishBounds = { estimateGain: MAX_GAIN, totalGain: 2, ban
  * way (the references' own brightness varies), so the tune gain is small; the check gain may not generalise.
  */
 export const LOW_LIGHT_BAND: [number, number] = [0.45, WELL_EXPOSED[1]];
-const LOW_LIGHT_FINISH: FinishBounds = { estimateGain: 2.5, totalGain: 2.5, band: LOW_LIGHT_BAND };
+const LOW_LIGHT_FINISH: FinishBounds = { band: LOW_LIGHT_BAND };
 
 /**
  * Photos darker than this (log-average exposure, EV relative to 18 % grey) are low-light shots: night interiors,
@@ -163,37 +151,46 @@ export const renderBaseline = async (image: RgbImage, retoucher: Retoucher): Pro
 
 interface Finishing {
   lut: Lut3d;
+  /** Channel gains (green 1) that pulled back a cast the model deepened; [1, 1, 1] when it did not. */
   gains: [number, number, number];
+  /** Cast the model's LUT left on near-neutral pixels, before any pull-back. */
   residualCast: number;
-  /** Whether the cast correction was cut short by its bound (bounds.totalGain between channels). */
-  bounded: boolean;
   exposureEv: number;
   after: PhotoStats;
 }
 
 /**
- * What the classical stages still owe a learned result, measured on the analysis copy after the LUT: a residual
- * cast above RESIDUAL_CAST is reduced to it (the same grey-pixel estimate as the classical white balance, applied
- * partially) unless the scene's other near-neutral surfaces contradict it (`castTrust`: the "greys" are then a
- * saturated surface such as sky or water, and the correction is scaled down, to nothing when they clearly do),
- * and an exposure left outside the well-exposed band is brought to its edge with the same highlight-safe curve.
- * Both are folded into the LUT, so the full-size pass stays one lookup per pixel. A well-exposed, neutral learned
- * result is left exactly as the model made it.
+ * What the classical stages still owe a learned result, measured on the analysis copy after the LUT: a cast of the
+ * photo's own that the model deepened is pulled back (`deepenedCastShift`), and an exposure left outside the band is
+ * brought to its edge with the highlight-safe curve. Both are folded into the LUT, so the full-size pass stays one
+ * lookup per pixel. Any other colour the model chose is kept: correcting casts the model added, even where the
+ * grey-pixel, grey-edge and white-patch estimates agreed, lost on the tune halves of the paired sets (changelog).
  */
-const finishLearned = (small: RgbImage, lut: Lut3d, bounds: FinishBounds): Finishing => {
+const finishLearned = (
+  small: RgbImage,
+  lut: Lut3d,
+  bounds: FinishBounds,
+  inputCast: { castA: number; castB: number; neutralShare: number } | null,
+): Finishing => {
   const render = (table: Lut3d) => {
     const copy = { ...small, data: small.data.slice() };
     applyLut(copy, table);
     return copy;
   };
   let current = lut;
-  const gains: [number, number, number] = [1, 1, 1];
-  const bounded = false;
-  // The cast is measured and reported, not corrected: correcting it (even when the grey-pixel, grey-edge and
-  // white-patch estimates agree, or only the part the model added) lost on the tune half of the paired sets (see
-  // docs/engine-changelog.md), so by the rules of the benchmark it went.
-  const balance = planWhiteBalance(render(current), 1, bounds.estimateGain);
-  const residualCast = Math.hypot(balance.castA, balance.castB);
+  let gains: [number, number, number] = [1, 1, 1];
+  let greys = neutralCast(render(current));
+  const residualCast = Math.hypot(greys.a, greys.b);
+  // The greys are measured again after each pull-back, as the classical white balance does, so the shift converges
+  // on what the gains actually did to them.
+  for (let round = 0; round < 3 && inputCast && greys.share >= MIN_GREY_SHARE; round++) {
+    const shift = deepenedCastShift(inputCast, { castA: greys.a, castB: greys.b });
+    if (!shift) break;
+    const [gainRed, gainBlue] = gainsForCastShift(greys.a, greys.b, greys.a + shift.a, greys.b + shift.b);
+    gains = [gains[0] * gainRed, 1, gains[2] * gainBlue];
+    current = composeLut(lut, curvesFor(gains, 1));
+    greys = neutralCast(render(current));
+  }
   const preview = render(current);
   const tone = planTone(preview, measurePhoto(preview), [1, 1, 1], true, bounds.band);
   if (tone.exposureCurve !== 1) current = composeLut(current, curvesFor([1, 1, 1], tone.exposureCurve));
@@ -201,7 +198,6 @@ const finishLearned = (small: RgbImage, lut: Lut3d, bounds: FinishBounds): Finis
     lut: current,
     gains,
     residualCast,
-    bounded,
     exposureEv: tone.exposureCurve !== 1 ? tone.exposureEv : 0,
     after: measurePhoto(finishedPreview(small, current)),
   };
@@ -227,13 +223,9 @@ const NEW_CLIPPING = 0.005;
 /**
  * Auto keeps the learned result only when, on the analysis copy and after finishing, it adds no clipping: the
  * model was trained on landscapes and portraits, so a photo whose tones it misreads falls back to the classical
- * stages. Casts are not a reason to fall back any more: finishing bounds them, and the classical path re-exposes
- * into its own band, which on FiveK photos the expert kept dark cost up to 7 dB (13 dB on a tinted dusk scene
- * where the finished learned result scores 18.5 dB). The one cast that does send a photo back is one the model
- * deepened, finishing trusted as an illuminant but could not remove within its bound (1 EV between channels), and
- * that stays above LEARNED_CAST_LIMIT: a warm bathroom the model read as golden hour came out olive (input 17.5,
- * model 22.4, finished 12.2; classical 5.0). Without the bound condition, a sky and lake finishing rightly left
- * alone and a foliage scene fell back too, losing 4.4 and 5.5 dB against the FiveK experts.
+ * stages. Casts are no reason to fall back: the classical path re-exposes into its own band, which on FiveK photos
+ * the expert kept dark cost up to 7 dB (13 dB on a tinted dusk scene), and finishing pulls back the casts the model
+ * deepens.
  */
 const learnedIsSafe = (before: MeasuredStats, finishing: Finishing): string | null => {
   const after = finishing.after;
@@ -304,7 +296,12 @@ const learnedStage = stage<{ learned: LearnedOutcome; finishing: Finishing; rout
       throw new EnhancementError('MODEL_FAILED', 'The learned engine was requested without a model runner.');
     if (engine === 'classic' || !options.retoucher) return null;
     const chosen = await chooseLearned(image, small, before, engine, options);
-    const finishing = finishLearned(small, chosen.learned.lut, chosen.lowLight ? LOW_LIGHT_FINISH : RETOUCH_FINISH);
+    const finishing = finishLearned(
+      small,
+      chosen.learned.lut,
+      chosen.lowLight ? LOW_LIGHT_FINISH : RETOUCH_FINISH,
+      measurableCast(small, before.exposureEv),
+    );
     if (engine === 'learned') return { learned: chosen.learned, finishing, route: 'learned requested' };
     const unsafe = learnedIsSafe(before, finishing);
     if (unsafe) {

@@ -1,15 +1,8 @@
 import sharp from 'sharp';
 import { noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
-import { linearRgbToLab, linearToSrgb, srgbToLinear } from './color';
+import { gainsForCastShift, linearRgbToLab, linearToSrgb, srgbToLinear } from './color';
 import { enhance } from './enhance';
-import {
-  CAST_SPREAD,
-  EXPOSURE_SPREAD_EV,
-  gainsForCastShift,
-  type Look,
-  planHarmonisation,
-  renderHarmonised,
-} from './harmonise';
+import { CAST_SPREAD, EXPOSURE_SPREAD_EV, type Look, planHarmonisation, renderHarmonised } from './harmonise';
 import { measurePhoto } from './measure';
 
 const look = (exposureEv: number, castA = 0, castB = 0, neutralShare = 0.6): Look => ({

@@ -1,4 +1,4 @@
-import { clamp, labToLinearRgb, linearRgbToLab } from './color';
+import { clamp, GAIN_LIGHTNESS, gainsForCastShift, labToLinearRgb, linearRgbToLab } from './color';
 import { decodePhoto } from './decode';
 import { encodeOutputs } from './encode';
 import { ANALYSIS_LONG_SIDE, measurePhoto, measureReduced, type PhotoStats } from './measure';
@@ -73,8 +73,6 @@ const NIGHT_EV = -3.5;
 const MAX_TARGET_CAST = 3;
 /** Below this share of near-neutral pixels a photo's white point is not measurable: only its exposure is matched. */
 export const MIN_NEUTRAL_SHARE = 0.4;
-/** Lightness at which a white-point shift is turned into channel gains: a mid-light wall. */
-const GAIN_LIGHTNESS = 65;
 
 /** The middle value (the mean of the two middle ones for an even count); 0 for none. */
 export const median = (values: readonly number[]): number => {
@@ -82,14 +80,6 @@ export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-/** Red and blue gains (green 1) that move a near-neutral colour from (a, b) to (toA, toB). */
-export const gainsForCastShift = (a: number, b: number, toA: number, toB: number): [number, number] => {
-  const from = labToLinearRgb(GAIN_LIGHTNESS, a, b);
-  const to = labToLinearRgb(GAIN_LIGHTNESS, toA, toB);
-  const gains = from.map((v, i) => to[i] / Math.max(v, 1e-4));
-  return [gains[0] / gains[1], gains[2] / gains[1]];
 };
 
 const hasWhitePoint = (look: Look) => (look.neutralShare ?? 0) >= MIN_NEUTRAL_SHARE;

@@ -1,4 +1,4 @@
-import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, linearRgbToLab } from './color';
+import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, linearRgbToLab, linearToSrgb } from './color';
 import { downscale, type RgbImage } from './rgb-image';
 
 /** What the engine measures on a photo; the same figures are reported before and after enhancement. */
@@ -103,34 +103,6 @@ export const neutralCast = (image: RgbImage, gains: [number, number, number] = [
     };
   }
   return result;
-};
-
-/**
- * How much of the scene disagrees with a cast estimate (castA, castB): the share of near-neutral surfaces (chroma
- * below the cast's own plus 5, lightness 15-95, as in neutralCast) that lie on the other side of neutral by more than
- * half the cast, projected on its direction. An illuminant cast shifts every surface the same way, so almost none
- * do (rooms: at most 0.11); when the "greys" are a saturated surface (a clear blue sky and lake), the truly neutral
- * stone, sand and walls around it sit opposite (0.41 on such a photo).
- */
-export const oppositeShare = (image: RgbImage, castA: number, castB: number): number => {
-  const cast = Math.hypot(castA, castB);
-  if (cast === 0) return 0;
-  const { data } = image;
-  const n = data.length / 3;
-  const step = Math.max(1, Math.floor(n / 60_000));
-  const [ua, ub] = [castA / cast, castB / cast];
-  const window = (cast + 5) ** 2;
-  let counted = 0;
-  let opposite = 0;
-  for (let p = 0; p < n; p += step) {
-    const i = p * 3;
-    if (Math.max(data[i], data[i + 1], data[i + 2]) >= 250) continue;
-    const lab = linearRgbToLab(SRGB_TO_LINEAR[data[i]], SRGB_TO_LINEAR[data[i + 1]], SRGB_TO_LINEAR[data[i + 2]]);
-    if (lab.l < 15 || lab.l > 95 || lab.a * lab.a + lab.b * lab.b >= window) continue;
-    counted++;
-    if (lab.a * ua + lab.b * ub < -cast / 2) opposite++;
-  }
-  return counted ? opposite / counted : 0;
 };
 
 /** Statistics of an (ideally reduced) image: exposure, clipping, cast, colourfulness. */
@@ -255,70 +227,43 @@ export const measureNoise = (image: RgbImage): number => {
   return count ? (Math.sqrt(Math.PI / 2) * total) / (6 * count) : 0;
 };
 
-/** A cast estimate: Lab a*, b* of what the estimator takes for white or grey, or null when it has too little to go on. */
-export interface CastEstimate {
-  a: number;
-  b: number;
-}
-
-const labOfMean = (r: number, g: number, b: number): CastEstimate | null => {
-  if (!(r > 0 && g > 0 && b > 0)) return null;
-  // Normalised to a mid grey's lightness so the chroma is comparable between estimators.
-  const scale = 0.18 / (LUMA_R * r + LUMA_G * g + LUMA_B * b);
-  const lab = linearRgbToLab(r * scale, g * scale, b * scale);
-  return { a: lab.a, b: lab.b };
+/** Share of pixels too dark for the cast measurement to use them (L* below 15). */
+const tooDarkShare = (image: RgbImage): number => {
+  let dark = 0;
+  for (let i = 0; i < image.data.length; i += 3)
+    if (
+      LUMA_R * SRGB_TO_LINEAR[image.data[i]] +
+        LUMA_G * SRGB_TO_LINEAR[image.data[i + 1]] +
+        LUMA_B * SRGB_TO_LINEAR[image.data[i + 2]] <
+      0.0191
+    )
+      dark++;
+  return dark / (image.data.length / 3);
 };
 
 /**
- * Grey-edge estimate (van de Weijer): the mean linear colour of the gradients. Large uniform surfaces (a sky, a sea,
- * a painted wall) barely move it, while an illuminant tints every edge alike.
+ * A photo's cast (Lab a*, b* of its near-neutral pixels), measured so that a photo too dark to measure does not read
+ * as neutral: when more than half of its pixels are below L* 15, the cast is measured on a copy brought to a
+ * log-average of 18 % grey by one linear gain (at most 2^8). `neutralShare` is the share of its pixels the cast was
+ * measured on. Null when fewer than a fifth of its pixels reach code 8
+ * in any channel, or the lifted copy has no greys: there is no colour to measure.
  */
-export const greyEdgeCast = (image: RgbImage): CastEstimate | null => {
-  const { width, height, data } = image;
-  const step = Math.max(1, Math.floor(Math.sqrt((width * height) / 60_000)));
-  const sum = [0, 0, 0];
-  for (let y = step; y < height - step; y += step) {
-    for (let x = step; x < width - step; x += step) {
-      const i = (y * width + x) * 3;
-      const right = i + step * 3;
-      const below = i + step * width * 3;
-      if (Math.max(data[i], data[i + 1], data[i + 2], data[right], data[below]) >= 250) continue;
-      for (let c = 0; c < 3; c++) {
-        const v = SRGB_TO_LINEAR[data[i + c]];
-        sum[c] += Math.hypot(SRGB_TO_LINEAR[data[right + c]] - v, SRGB_TO_LINEAR[data[below + c]] - v);
-      }
-    }
+export const measurableCast = (
+  small: RgbImage,
+  exposureEv: number,
+): { castA: number; castB: number; neutralShare: number } | null => {
+  if (tooDarkShare(small) <= 0.5) {
+    const greys = neutralCast(small);
+    return { castA: greys.a, castB: greys.b, neutralShare: greys.share };
   }
-  return labOfMean(sum[0], sum[1], sum[2]);
-};
-
-/**
- * White-patch estimate: the mean linear colour of the brightest 2 % of unclipped pixels (white walls, fixtures,
- * speculars), which take the illuminant's colour.
- */
-export const whitePatchCast = (image: RgbImage): CastEstimate | null => {
-  const { data } = image;
-  const n = data.length / 3;
-  const step = Math.max(1, Math.floor(n / 60_000));
-  const histogram = new Uint32Array(256);
-  let counted = 0;
-  for (let p = 0; p < n; p += step) {
-    const i = p * 3;
-    if (Math.max(data[i], data[i + 1], data[i + 2]) >= 250) continue;
-    histogram[Math.round(lumaOf(data, i) * 255)]++;
-    counted++;
-  }
-  if (counted < 100) return null;
-  let level = 255;
-  for (let seen = 0; level > 0; level--) {
-    seen += histogram[level];
-    if (seen >= counted * 0.02) break;
-  }
-  const sum = [0, 0, 0];
-  for (let p = 0; p < n; p += step) {
-    const i = p * 3;
-    if (Math.max(data[i], data[i + 1], data[i + 2]) >= 250 || Math.round(lumaOf(data, i) * 255) < level) continue;
-    for (let c = 0; c < 3; c++) sum[c] += SRGB_TO_LINEAR[data[i + c]];
-  }
-  return labOfMean(sum[0], sum[1], sum[2]);
+  let resolved = 0;
+  for (let i = 0; i < small.data.length; i += 3)
+    if (Math.max(small.data[i], small.data[i + 1], small.data[i + 2]) >= 8) resolved++;
+  if (resolved < (small.data.length / 3) * 0.2) return null;
+  const gain = Math.min(256, 2 ** -exposureEv);
+  const lifted = new Uint8Array(small.data.length);
+  for (let i = 0; i < lifted.length; i++)
+    lifted[i] = Math.round(linearToSrgb(Math.min(1, SRGB_TO_LINEAR[small.data[i]] * gain)) * 255);
+  const greys = neutralCast({ width: small.width, height: small.height, data: lifted });
+  return greys.share > 0 ? { castA: greys.a, castB: greys.b, neutralShare: greys.share } : null;
 };

@@ -1,7 +1,6 @@
 import { noise, png, rawRgb } from '../../../../test/fixtures/enhancement-images';
 import sharp from 'sharp';
-import { PIPELINE, castTrust, enhance } from './enhance';
-import { oppositeShare } from './measure';
+import { DEEPENING_ALLOWANCE, PIPELINE, deepenedCastShift, enhance } from './enhance';
 import type { Retoucher } from './types';
 
 /** A stand-in model: applies a known per-pixel change, so the routing and finishing have known answers. */
@@ -143,21 +142,7 @@ describe('auto routing and finishing of the learned result', () => {
     });
   const identity = () => fakeModel('identity', (r, g, b) => [r, g, b]);
 
-  it('measures how much of the scene contradicts a cast estimate', () => {
-    const sky = skyOverStone(0);
-    const blueCast = skyOverStone(18);
-    const measured = (image: typeof sky, a: number, b: number) =>
-      oppositeShare({ ...image, data: new Uint8Array(image.data) }, a, b);
-    // The sky is at about b* -14, the stone at +9: the stone contradicts a blue estimate.
-    expect(measured(sky, 0, -14)).toBeGreaterThan(0.35);
-    // Under a blue light the stone is blue too: nothing contradicts the estimate.
-    expect(measured(blueCast, 0, -14)).toBeLessThan(0.05);
-    expect(castTrust(0.41)).toBe(0);
-    expect(castTrust(0.1)).toBe(1);
-    expect(castTrust(0.25)).toBeCloseTo(0.5);
-  });
-
-  it('leaves a saturated blue sky alone when the neutral surfaces around it disagree', async () => {
+  it('leaves a saturated blue sky alone', async () => {
     const { report } = await enhance(await png(skyOverStone(0)), {
       engine: 'auto',
       retoucher: identity(),
@@ -169,9 +154,9 @@ describe('auto routing and finishing of the learned result', () => {
     expect(Math.abs(report.after.castB - report.before.castB)).toBeLessThan(1.5);
   });
 
-  it('keeps a learned result whose deepened sky the neutral surfaces contradict', async () => {
-    // Finishing rightly leaves this cast alone, so it is no reason to fall back (on FiveK that cost 4-5 dB).
-    // The model saturates: the sky gets bluer and the stone warmer.
+  it('keeps a learned result that deepens a blue sky', async () => {
+    // Blue is sky, water and shade, which retouchers deepen too: no reason to pull back or fall back (on FiveK
+    // falling back cost 4-5 dB). The model saturates: the sky gets bluer and the stone warmer.
     const saturating = fakeModel('saturating', (r, g, b) => {
       const grey = (r + g + b) / 3;
       return [r, g, b].map((v) => clamp8(grey + (v - grey) * 1.8)) as [number, number, number];
@@ -181,10 +166,52 @@ describe('auto routing and finishing of the learned result', () => {
       retoucher: saturating,
       correctVerticals: false,
     });
-    // Deeper than the input and well above the limit, yet kept: finishing distrusts it, so the bound never bit.
     expect(report.pipeline).toBe('learned');
+    expect(report.corrections.whiteBalance.applied).toBe(false);
     expect(report.corrections.learned.residualCast).toBeGreaterThan(report.before.cast + 5);
     expect(report.after.cast).toBeGreaterThan(10);
+  });
+
+  // A room under warm light: walls and linen a little yellow, as the grey-pixel estimate reads them.
+  const warmRoom = rawRgb(300, 200, (x, y) => {
+    const v = 100 + ((x * 3 + y * 2) % 80) + random() * 4;
+    return [v + 8, v + 2, v - 14];
+  });
+  // A model that reads warm light as golden hour: it warms further.
+  const warming = () => fakeModel('golden-hour', (r, g, b) => [clamp8(r * 1.08 + 4), g, clamp8(b * 0.82)]);
+
+  it('pulls back a warm cast the model deepened to what the photo had, and says it balanced the colour', async () => {
+    const input = await png(warmRoom);
+    const { report } = await enhance(input, { engine: 'auto', retoucher: warming(), correctVerticals: false });
+    expect(report.pipeline).toBe('learned');
+    expect(report.corrections.learned.residualCast).toBeGreaterThan(report.before.cast + 4);
+    expect(report.corrections.whiteBalance.applied).toBe(true);
+    expect(report.after.cast).toBeLessThan(report.before.cast + DEEPENING_ALLOWANCE + 1);
+    // Along the cast only: the greys keep their hue.
+    expect(Math.sign(report.after.castB)).toBe(Math.sign(report.before.castB));
+  });
+
+  it("pulls back only what deepens the photo's own cast, where the tint is the light's, and leaves blue to the model", () => {
+    const yellow = { castA: 2, castB: 12, neutralShare: 0.95 };
+    const shift = deepenedCastShift(yellow, { castA: 3, castB: 18 });
+    expect(shift).not.toBeNull();
+    const along = (v: { a: number; b: number }) => (v.a * 2 + v.b * 12) / Math.hypot(2, 12);
+    // The result projects to about 18.2 along the cast; it is allowed the input's 12.2 plus the allowance.
+    expect(along(shift as { a: number; b: number })).toBeCloseTo(
+      -(along({ a: 3, b: 18 }) - Math.hypot(2, 12) - DEEPENING_ALLOWANCE),
+    );
+    // No deeper than the input plus the allowance, a cast across the input's, a neutral input, a blue input.
+    expect(deepenedCastShift(yellow, { castA: 2.2, castB: 12.5 })).toBeNull();
+    expect(deepenedCastShift(yellow, { castA: -12, castB: 2 })).toBeNull();
+    expect(deepenedCastShift({ castA: 0.5, castB: 1, neutralShare: 0.95 }, { castA: 3, castB: 18 })).toBeNull();
+    expect(deepenedCastShift({ castA: -1, castB: -10, neutralShare: 0.95 }, { castA: -2, castB: -16 })).toBeNull();
+    // Where the near-neutral pixels are barely half the frame (foliage, sky) their tint is the surfaces' own.
+    expect(deepenedCastShift({ ...yellow, neutralShare: 0.6 }, { castA: 3, castB: 18 })).toBeNull();
+    const partly = deepenedCastShift({ ...yellow, neutralShare: 0.8 }, { castA: 3, castB: 18 });
+    expect(along(partly as { a: number; b: number })).toBeCloseTo(along(shift as { a: number; b: number }) / 2);
+    // Magenta and green casts are the lights', not the sky's.
+    expect(deepenedCastShift({ castA: 8, castB: 0, neutralShare: 0.95 }, { castA: 11, castB: 1 })).not.toBeNull();
+    expect(deepenedCastShift({ castA: -6, castB: 2, neutralShare: 0.95 }, { castA: -10, castB: 3 })).not.toBeNull();
   });
 
   it('assembles the report from the stages of the pipeline, in order', async () => {
@@ -210,6 +237,6 @@ describe('auto routing and finishing of the learned result', () => {
     ])
       expect(report.corrections).toHaveProperty(key);
     for (const name of PIPELINE.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
-    expect(report.engineVersion).toBe('2.1.0');
+    expect(report.engineVersion).toBe('2.2.0');
   });
 });

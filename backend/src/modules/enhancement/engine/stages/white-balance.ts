@@ -14,6 +14,8 @@ export interface WhiteBalancePlan {
 
 /** Largest gain of red or blue relative to green that the classical white balance may apply. */
 export const MAX_GAIN = 1.6;
+/** Below this share of near-neutral pixels the greys are too few to say what the light's colour is. */
+export const MIN_GREY_SHARE = 0.03;
 /** Below this Lab chroma a cast is invisible; correcting it only risks undoing the light's intended mood. */
 const MIN_CAST = 2.5;
 /**
@@ -33,13 +35,13 @@ export const planWhiteBalance = (small: RgbImage, strengthOverride?: number, max
   let gains: [number, number, number] = [1, 1, 1];
   let estimate = first;
   for (let round = 0; round < 3; round++) {
-    if (estimate.share < 0.03) break;
+    if (estimate.share < MIN_GREY_SHARE) break;
     const [r, g, b] = estimate.meanRgb;
     gains = [clamp(g / r, 1 / maxGain, maxGain), 1, clamp(g / b, 1 / maxGain, maxGain)];
     estimate = neutralCast(small, gains);
   }
   const cast = Math.hypot(first.a, first.b);
-  const applied = first.share >= 0.03 && cast >= MIN_CAST;
+  const applied = first.share >= MIN_GREY_SHARE && cast >= MIN_CAST;
   const strength = strengthOverride ?? strengthFor(cast);
   return {
     gains: applied ? [Math.pow(gains[0], strength), 1, Math.pow(gains[2], strength)] : [1, 1, 1],
