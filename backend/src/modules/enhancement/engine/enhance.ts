@@ -390,7 +390,7 @@ const verticalsStage = stage<{ estimate: VerticalsEstimate; straighten: boolean 
     return { estimate, straighten: ctx.options.correctVerticals !== false && estimate.correct };
   },
   apply: (ctx, { estimate, straighten }) => {
-    if (straighten) correctVerticals(ctx.image, estimate, longSide(ctx.small));
+    if (straighten) correctVerticals(ctx.image, estimate.correction, longSide(ctx.small));
   },
   report: ({ estimate, straighten }, ctx) => ({
     verticals: {

@@ -1,6 +1,6 @@
 import { SRGB_TO_LINEAR, linearToSrgb } from '../color';
 import type { RgbImage } from '../rgb-image';
-import { correctVerticals, estimateVerticals, type VerticalsEstimate } from '../stages/verticals';
+import { correctVerticals, estimateVerticals } from '../stages/verticals';
 
 /**
  * Known-bad copies of a photo for the degradation benchmark, made in linear light: a good engine maps the copy and
@@ -98,17 +98,7 @@ const addPitch = (image: RgbImage, degrees: number): RgbImage => {
   const side = Math.max(image.width, image.height);
   // The engine's model: k = tan(pitch) / f with f = 0.75 long side (see verticals.ts); correcting -k adds k.
   const k = -Math.tan((degrees * Math.PI) / 180) / (0.75 * side);
-  const estimate: VerticalsEstimate = {
-    k,
-    roll: 0,
-    lines: 0,
-    residual: 0,
-    pitchDeg: degrees,
-    rollDeg: 0,
-    correct: true,
-    reason: 'degradation',
-  };
-  correctVerticals(copy, estimate, side);
+  correctVerticals(copy, { k, roll: 0 }, side);
   return copy;
 };
 
@@ -131,8 +121,11 @@ export const degrade = (image: RgbImage, kind: Degradation, seed = 1): RgbImage 
   }
 };
 
-/** Camera pitch the engine's line detector reads on a photo, or null where it finds too few verticals to say. */
+/**
+ * Camera pitch the engine's line detector reads on a photo, or null where it has no evidence to say (too few agreeing
+ * verticals, or too scattered): the same trust the engine needs before it corrects anything.
+ */
 export const measuredPitch = (image: RgbImage): number | null => {
   const estimate = estimateVerticals(image);
-  return estimate.lines >= 5 && estimate.residual <= 0.008 ? estimate.pitchDeg : null;
+  return estimate.evidence > 0 ? estimate.pitchDeg : null;
 };

@@ -1,45 +1,92 @@
 import sharp from 'sharp';
 import { decodeRaw } from '../../../../../test/fixtures/enhancement-images';
+import { degrade } from '../bench/degrade';
 import { enhance } from '../enhance';
-import { estimateVerticals } from './verticals';
+import type { RgbImage } from '../rgb-image';
+import { MAX_PITCH_DEG, estimateVerticals } from './verticals';
 
-/** A wall of door frames and windows photographed with the camera tilted up: verticals lean towards the top. */
-const keystonedGrid = async (k: number) => {
-  const width = 800;
-  const height = 600;
+const WIDTH = 800;
+const HEIGHT = 600;
+/** The engine's focal length for this size (0.75 of the long side), to turn k into degrees. */
+const FOCAL = 0.75 * WIDTH;
+const kFor = (pitchDeg: number) => Math.tan((pitchDeg * Math.PI) / 180) / FOCAL;
+const degrees = (t: number) => (Math.atan(t) * 180) / Math.PI;
+
+/**
+ * A room wall of door frames, a window and a cupboard photographed with the camera tilted by `pitchDeg` (negative:
+ * down, the usual case indoors): every vertical crosses the centre row at its own place and leans by k times its
+ * offset from the centre, so the scene's true pitch is known exactly.
+ */
+const keystonedRoom = async (pitchDeg: number, roll = 0) => {
+  const k = kFor(pitchDeg);
+  const lean = (x0: number) => roll + k * (x0 - WIDTH / 2);
+  const vertical = (x0: number, colour: string, stroke: number, top = 0, bottom = HEIGHT) => {
+    const s = lean(x0);
+    return `<line x1="${x0 + s * (top - HEIGHT / 2)}" y1="${top}" x2="${x0 + s * (bottom - HEIGHT / 2)}" y2="${bottom}" stroke="${colour}" stroke-width="${stroke}"/>`;
+  };
   const lines: string[] = [];
-  for (let x0 = 80; x0 <= 720; x0 += 80) {
-    const slope = k * (x0 - width / 2);
-    lines.push(
-      `<line x1="${x0 - slope * (height / 2)}" y1="0" x2="${x0 + slope * (height / 2)}" y2="${height}" stroke="#303030" stroke-width="5"/>`,
-    );
-  }
-  for (let y = 100; y < height; y += 150)
-    lines.push(`<line x1="0" y1="${y}" x2="${width}" y2="${y}" stroke="#606060" stroke-width="3"/>`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#e8e4dc"/>${lines.join('')}</svg>`;
+  for (const x0 of [70, 130, 250, 330, 470, 560, 690, 740]) lines.push(vertical(x0, '#3a3028', 6));
+  for (const x0 of [400, 430]) lines.push(vertical(x0, '#8a7a6a', 3, 120, 420));
+  for (const y of [90, 300, 520])
+    lines.push(`<line x1="0" y1="${y}" x2="${WIDTH}" y2="${y + 25}" stroke="#6a625a" stroke-width="3"/>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="#d8d0c4"/><rect x="0" y="${HEIGHT * 0.8}" width="${WIDTH}" height="${HEIGHT * 0.2}" fill="#9a8a78"/>${lines.join('')}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 };
 
+/** Pitch the engine undoes on a photo, in degrees. */
+const undonePitch = (image: RgbImage) => degrees(estimateVerticals(image).correction.k * FOCAL);
+
 describe('converging verticals', () => {
-  it('measures the convergence of a keystoned grid', async () => {
-    const estimate = estimateVerticals(await decodeRaw(await keystonedGrid(0.0002)));
+  it.each([-12, -6, 5])('measures a room pitched by %i degrees', async (pitch) => {
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(pitch)));
     expect(estimate.correct).toBe(true);
-    expect(estimate.k).toBeCloseTo(0.0002, 4);
-    expect(Math.abs(estimate.rollDeg)).toBeLessThan(0.3);
+    expect(Math.abs(estimate.pitchDeg - pitch)).toBeLessThan(0.3);
+    expect(Math.abs(estimate.rollDeg)).toBeLessThan(0.2);
+    expect(degrees(estimate.correction.k * FOCAL)).toBeCloseTo(estimate.pitchDeg, 5);
   });
 
-  it('straightens the grid and keeps the size', async () => {
-    const { image, report } = await enhance(await keystonedGrid(0.0002), { engine: 'classic' });
+  it('measures a roll beside the pitch', async () => {
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-8, Math.tan((2 * Math.PI) / 180))));
+    expect(Math.abs(estimate.pitchDeg + 8)).toBeLessThan(0.3);
+    expect(Math.abs(estimate.rollDeg - 2)).toBeLessThan(0.2);
+  });
+
+  it('straightens the room and keeps the size', async () => {
+    const { image, report } = await enhance(await keystonedRoom(-10), { engine: 'classic' });
     expect(report.corrections.verticals.applied).toBe(true);
     const output = await decodeRaw(image);
-    expect([output.width, output.height]).toEqual([800, 600]);
-    const after = estimateVerticals(output);
-    expect(Math.abs(after.pitchDeg)).toBeLessThan(0.8);
+    expect([output.width, output.height]).toEqual([WIDTH, HEIGHT]);
+    expect(Math.abs(estimateVerticals(output).pitchDeg)).toBeLessThan(0.5);
   });
 
-  it('leaves a photo without clear verticals alone', async () => {
-    const gradient = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><circle cx="200" cy="150" r="90" fill="#a05030"/></svg>`;
-    const { report } = await enhance(await sharp(Buffer.from(gradient)).png().toBuffer(), { engine: 'classic' });
+  it('undoes a pitch past the bound only up to the bound', async () => {
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-18)));
+    expect(Math.abs(estimate.pitchDeg + 18)).toBeLessThan(0.5);
+    expect(degrees(estimate.correction.k * FOCAL)).toBeCloseTo(-MAX_PITCH_DEG, 1);
+  });
+
+  it.each(['minus-1ev', 'plus-1ev', 'tungsten', 'noise'] as const)(
+    'straightens a %s copy of a photo as it straightens the photo',
+    async (kind) => {
+      const original = await decodeRaw(await keystonedRoom(-9));
+      const copy = degrade(original, kind, 7);
+      expect(undonePitch(original)).toBeLessThan(-8);
+      expect(Math.abs(undonePitch(copy) - undonePitch(original))).toBeLessThan(0.15);
+    },
+  );
+
+  it('leaves a photo without verticals alone', async () => {
+    const blobs = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="100%" height="100%" fill="#8aa8c8"/><circle cx="200" cy="150" r="90" fill="#a05030"/><ellipse cx="90" cy="250" rx="80" ry="30" fill="#406030"/></svg>`;
+    const input = await sharp(Buffer.from(blobs)).png().toBuffer();
+    const { image, report } = await enhance(input, { engine: 'classic' });
     expect(report.corrections.verticals.applied).toBe(false);
+    const plain = await enhance(input, { engine: 'classic', correctVerticals: false });
+    expect(Buffer.compare(image, plain.image)).toBe(0);
+  });
+
+  it('leaves a straight room alone', async () => {
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(0)));
+    expect(estimate.correct).toBe(false);
+    expect(estimate.correction).toEqual({ k: 0, roll: 0 });
   });
 });
