@@ -37,6 +37,14 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     ]);
   });
 
+  it('names the pitch that was undone, not the one measured (a 19° pitch is straightened by 15°)', () => {
+    const straightened = (verticals: Record<string, unknown>) =>
+      describeChanges(report({}, {}, { verticals: { applied: true, ...verticals } }));
+    expect(straightened({ pitchDeg: -19.5, correctedPitchDeg: -15 })).toEqual(['Verticals straightened by 15°']);
+    // A report written before the engine bounded its correction undid the whole measured pitch.
+    expect(straightened({ pitchDeg: -8 })).toEqual(['Verticals straightened by 8°']);
+  });
+
   it('says nothing when nothing was needed', () => {
     expect(
       describeChanges(

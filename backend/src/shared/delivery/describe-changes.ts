@@ -68,7 +68,9 @@ export function describeChanges(report: unknown): string[] {
   }
 
   const verticals = reportObject(corrections?.verticals);
-  const pitch = reportNumber(verticals?.pitchDeg);
+  // What was undone, not what was measured: a 19° pitch is straightened by 15°. Reports before 2.2.0 only have the
+  // measured pitch, which they undid in full.
+  const pitch = reportNumber(verticals?.correctedPitchDeg) ?? reportNumber(verticals?.pitchDeg);
   if (verticals?.applied === true && pitch !== undefined) {
     const degrees = Math.max(1, Math.round(Math.abs(pitch)));
     changes.push(`Verticals straightened by ${degrees}°`);

@@ -396,6 +396,7 @@ const verticalsStage = stage<{ estimate: VerticalsEstimate; straighten: boolean 
     verticals: {
       applied: straighten,
       pitchDeg: estimate.pitchDeg,
+      correctedPitchDeg: straighten ? estimate.correctedPitchDeg : 0,
       rollDeg: estimate.rollDeg,
       lines: estimate.lines,
       reason: ctx.options.correctVerticals === false ? 'disabled' : estimate.reason,

@@ -67,6 +67,8 @@ export interface EnhancementReport {
       applied: boolean;
       /** Camera pitch implied by the converging verticals, degrees (positive: camera tilted up). */
       pitchDeg: number;
+      /** The part of it undone (bounded at 15°, less on weak evidence); 0 when nothing was straightened. */
+      correctedPitchDeg: number;
       rollDeg: number;
       lines: number;
       reason: string;

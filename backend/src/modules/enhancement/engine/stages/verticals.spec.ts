@@ -63,6 +63,8 @@ describe('converging verticals', () => {
     const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-18)));
     expect(Math.abs(estimate.pitchDeg + 18)).toBeLessThan(0.5);
     expect(degrees(estimate.correction.k * FOCAL)).toBeCloseTo(-MAX_PITCH_DEG, 1);
+    // What the host is told was straightened.
+    expect(estimate.correctedPitchDeg).toBeCloseTo(-MAX_PITCH_DEG, 1);
   });
 
   it.each(['minus-1ev', 'plus-1ev', 'tungsten', 'noise'] as const)(

@@ -28,6 +28,8 @@ export interface VerticalsEstimate {
   evidence: number;
   /** The (k, roll) undone: the measured ones bounded and times the evidence; zero when nothing is corrected. */
   correction: { k: number; roll: number };
+  /** The pitch that `correction` undoes, degrees: what a host is told was straightened. */
+  correctedPitchDeg: number;
   /** Whether any correction is applied, and why not when none is. */
   correct: boolean;
   reason: string;
@@ -402,6 +404,7 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
     return {
       ...{ k: 0, roll: 0, lines: 0, residual: 0, pitchDeg: 0, rollDeg: 0, pitchErrorDeg: Infinity, evidence: 0 },
       correction: none,
+      correctedPitchDeg: 0,
       correct: false,
       reason: 'too few vertical lines to measure',
     };
@@ -425,7 +428,13 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
     pitchErrorDeg,
     evidence,
   };
-  const refuse = (reason: string): VerticalsEstimate => ({ ...result, correction: none, correct: false, reason });
+  const refuse = (reason: string): VerticalsEstimate => ({
+    ...result,
+    correction: none,
+    correctedPitchDeg: 0,
+    correct: false,
+    reason,
+  });
   const bound = ramp(Math.abs(rollDeg), ROLL_BOUND[0], ROLL_BOUND[1]);
   if (Math.abs(pitchDeg) > FAR_PITCH_DEG || bound === 0) return refuse('tilt beyond the safe bound');
   if (evidence === 0) return refuse('too few agreeing vertical lines spread across the width to measure');
@@ -447,7 +456,7 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
       : share < 1
         ? 'corrected in part: weak evidence'
         : 'corrected';
-  return { ...result, correction, correct: true, reason };
+  return { ...result, correction, correctedPitchDeg: toDeg(correction.k * focal), correct: true, reason };
 };
 
 /**
