@@ -181,15 +181,20 @@ const finishLearned = (
   let gains: [number, number, number] = [1, 1, 1];
   let greys = neutralCast(render(current));
   const residualCast = Math.hypot(greys.a, greys.b);
-  // The greys are measured again after each pull-back, as the classical white balance does, so the shift converges
-  // on what the gains actually did to them.
-  for (let round = 0; round < 3 && inputCast && greys.share >= MIN_GREY_SHARE; round++) {
-    const shift = deepenedCastShift(inputCast, { castA: greys.a, castB: greys.b });
-    if (!shift) break;
-    const [gainRed, gainBlue] = gainsForCastShift(greys.a, greys.b, greys.a + shift.a, greys.b + shift.b);
-    gains = [gains[0] * gainRed, 1, gains[2] * gainBlue];
-    current = composeLut(lut, curvesFor(gains, 1));
-    greys = neutralCast(render(current));
+  const shift =
+    inputCast && greys.share >= MIN_GREY_SHARE
+      ? deepenedCastShift(inputCast, { castA: greys.a, castB: greys.b })
+      : null;
+  if (shift) {
+    // The greys are measured again after each step, as the classical white balance does, so the gains converge on
+    // the target they actually reach (the knee and the re-selected greys make one step fall short).
+    const target = { a: greys.a + shift.a, b: greys.b + shift.b };
+    for (let round = 0; round < 3 && Math.hypot(target.a - greys.a, target.b - greys.b) > 0.1; round++) {
+      const [gainRed, gainBlue] = gainsForCastShift(greys.a, greys.b, target.a, target.b);
+      gains = [gains[0] * gainRed, 1, gains[2] * gainBlue];
+      current = composeLut(lut, curvesFor(gains, 1));
+      greys = neutralCast(render(current));
+    }
   }
   const preview = render(current);
   const tone = planTone(preview, measurePhoto(preview), [1, 1, 1], true, bounds.band);
