@@ -1,7 +1,5 @@
-import * as tf from '@tensorflow/tfjs';
-import type { HeapBackend } from './tanh-kernel';
-
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: tf.KernelBackend; attrs?: tf.NamedAttrMap };
+import type * as tf from '@tensorflow/tfjs';
+import { type HeapBackend, type KernelArgs, replaceKernel } from './replace-kernel';
 
 /**
  * StridedSlice that takes a range of the last axis and all of every other axis: MAXIM splits its channels in
@@ -45,15 +43,5 @@ export const makeChannelSliceKernel = (fallback: tf.KernelFunc) => {
   };
 };
 
-export const registerChannelSliceKernel = (backendName: string): void => {
-  const own = tf.getKernel('StridedSlice', backendName);
-  if (!own || (own as { fast?: boolean }).fast) return;
-  tf.unregisterKernel('StridedSlice', backendName);
-  const config = {
-    kernelName: 'StridedSlice',
-    backendName,
-    kernelFunc: makeChannelSliceKernel(own.kernelFunc) as unknown as tf.KernelFunc,
-    fast: true,
-  };
-  tf.registerKernel(config);
-};
+export const registerChannelSliceKernel = (backendName: string): void =>
+  replaceKernel('StridedSlice', backendName, makeChannelSliceKernel);

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
+import { type KernelArgs, runKernel } from './replace-kernel';
 
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: tf.KernelBackend; attrs?: tf.NamedAttrMap };
 type Info = tf.TensorInfo;
 
 const product = (dims: number[]) => dims.reduce((a, b) => a * b, 1);
@@ -10,11 +10,8 @@ const product = (dims: number[]) => dims.reduce((a, b) => a * b, 1);
  * graph uses it in 464 nodes (channel and spatial mixing), all of the form "one contracted index".
  */
 export const einsumViaMatMul = ({ inputs, backend, attrs }: KernelArgs): Info => {
-  const run = (name: string, kernelInputs: tf.NamedTensorInfoMap, kernelAttrs: tf.NamedAttrMap): Info => {
-    const kernel = tf.getKernel(name, tf.getBackend());
-    if (!kernel) throw new Error(`Einsum needs the ${name} kernel`);
-    return kernel.kernelFunc({ inputs: kernelInputs, backend, attrs: kernelAttrs }) as Info;
-  };
+  const run = (name: string, kernelInputs: tf.NamedTensorInfoMap, kernelAttrs: tf.NamedAttrMap) =>
+    runKernel(name, backend, kernelInputs, kernelAttrs);
   const temporaries: Info[] = [];
   const keep = (info: Info) => {
     temporaries.push(info);

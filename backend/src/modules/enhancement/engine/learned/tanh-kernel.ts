@@ -1,10 +1,5 @@
-import * as tf from '@tensorflow/tfjs';
-
-/** The part of the wasm backend a kernel written in TypeScript needs: tensors it allocates and reads on its heap. */
-export interface HeapBackend {
-  makeOutput(shape: number[], dtype: tf.DataType): tf.TensorInfo;
-  typedArrayFromHeap(info: tf.TensorInfo): tf.TypedArray;
-}
+import type * as tf from '@tensorflow/tfjs';
+import { type HeapBackend, type KernelArgs, replaceKernel } from './replace-kernel';
 
 // Beyond this tanh rounds to ±1 in float32.
 const LIMIT = 7.90531110763549805;
@@ -32,7 +27,7 @@ export const fastTanh = (input: Float32Array, output: Float32Array): void => {
   }
 };
 
-const tanhOnHeap = ({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: tf.KernelBackend }) => {
+const tanhOnHeap = ({ inputs, backend }: KernelArgs) => {
   const heap = backend as unknown as HeapBackend;
   const { x } = inputs as { x: tf.TensorInfo };
   if (x.dtype !== 'float32') throw new Error(`Tanh expects float32, got ${x.dtype}`);
@@ -42,8 +37,4 @@ const tanhOnHeap = ({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backen
   return out;
 };
 
-export const registerTanhKernel = (backendName: string): void => {
-  if (tf.getKernel('Tanh', backendName)?.kernelFunc === (tanhOnHeap as unknown as tf.KernelFunc)) return;
-  tf.unregisterKernel('Tanh', backendName);
-  tf.registerKernel({ kernelName: 'Tanh', backendName, kernelFunc: tanhOnHeap as unknown as tf.KernelFunc });
-};
+export const registerTanhKernel = (backendName: string): void => replaceKernel('Tanh', backendName, () => tanhOnHeap);

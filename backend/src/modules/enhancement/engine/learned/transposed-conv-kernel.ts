@@ -1,6 +1,6 @@
-import * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs';
+import { type KernelArgs, replaceKernel, runKernel } from './replace-kernel';
 
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: tf.KernelBackend; attrs?: tf.NamedAttrMap };
 type Info = tf.TensorInfo;
 
 /**
@@ -27,11 +27,8 @@ export const makeTransposedConvKernel = (fallback: tf.KernelFunc) => {
       inputShape.join() === [batch, height * fh, width * fw, outChannels].join();
     if (!fits) return fallback({ inputs, backend, attrs: attrs ?? {} }) as Info;
 
-    const run = (name: string, kernelInputs: tf.NamedTensorInfoMap, kernelAttrs: tf.NamedAttrMap): Info => {
-      const kernel = tf.getKernel(name, tf.getBackend());
-      if (!kernel) throw new Error(`The transposed convolution needs the ${name} kernel`);
-      return kernel.kernelFunc({ inputs: kernelInputs, backend, attrs: kernelAttrs }) as Info;
-    };
+    const run = (name: string, kernelInputs: tf.NamedTensorInfoMap, kernelAttrs: tf.NamedAttrMap) =>
+      runKernel(name, backend, kernelInputs, kernelAttrs);
     const temporaries: Info[] = [];
     const keep = (info: Info) => {
       temporaries.push(info);
@@ -57,15 +54,5 @@ export const makeTransposedConvKernel = (fallback: tf.KernelFunc) => {
   };
 };
 
-export const registerTransposedConvKernel = (backendName: string): void => {
-  const own = tf.getKernel('Conv2DBackpropInput', backendName);
-  if (!own || (own as { fast?: boolean }).fast) return;
-  tf.unregisterKernel('Conv2DBackpropInput', backendName);
-  const config = {
-    kernelName: 'Conv2DBackpropInput',
-    backendName,
-    kernelFunc: makeTransposedConvKernel(own.kernelFunc) as unknown as tf.KernelFunc,
-    fast: true,
-  };
-  tf.registerKernel(config);
-};
+export const registerTransposedConvKernel = (backendName: string): void =>
+  replaceKernel('Conv2DBackpropInput', backendName, makeTransposedConvKernel);

@@ -1,0 +1,38 @@
+import * as tf from '@tensorflow/tfjs';
+
+/** What a kernel receives: its inputs, the backend it runs on and its attributes. */
+export type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: tf.KernelBackend; attrs?: tf.NamedAttrMap };
+
+/** The part of the wasm backend a kernel written in TypeScript needs: tensors it allocates and reads on its heap. */
+export interface HeapBackend {
+  makeOutput(shape: number[], dtype: tf.DataType): tf.TensorInfo;
+  typedArrayFromHeap(info: tf.TensorInfo): tf.TypedArray;
+}
+
+/** Runs another kernel of the current backend from inside a kernel (outside the engine's tape and bookkeeping). */
+export const runKernel = (
+  name: string,
+  backend: tf.KernelBackend,
+  inputs: tf.NamedTensorInfoMap,
+  attrs: tf.NamedAttrMap,
+): tf.TensorInfo => {
+  const kernel = tf.getKernel(name, tf.getBackend());
+  if (!kernel) throw new Error(`The ${name} kernel is not registered`);
+  return kernel.kernelFunc({ inputs, backend, attrs }) as tf.TensorInfo;
+};
+
+/**
+ * Puts the kernel `make` builds in place of the backend's own kernel `name`, handing it the own one for the cases it
+ * does not take. Done once: a kernel already replaced (marked `fast`) stays as it is.
+ */
+export const replaceKernel = (
+  name: string,
+  backendName: string,
+  make: (own: tf.KernelFunc) => (args: KernelArgs) => tf.TensorInfo | tf.TensorInfo[],
+): void => {
+  const own = tf.getKernel(name, backendName);
+  if (!own || (own as { fast?: boolean }).fast) return;
+  tf.unregisterKernel(name, backendName);
+  const config = { kernelName: name, backendName, kernelFunc: make(own.kernelFunc) as unknown as tf.KernelFunc };
+  tf.registerKernel(Object.assign(config, { fast: true }));
+};
