@@ -62,7 +62,7 @@ const statsOf = async (raw: Raw, isInput: boolean): Promise<Stats> => {
   const s = measurePhoto(small);
   // The input's cast is measured so that a photo too dark to measure does not read as neutral (null: no colour to
   // measure, left out of the cast means and the new-cast count); outputs are measured as they are: what a guest sees.
-  const measured = isInput ? measurableCast(small, s.exposureEv) : s;
+  const measured = isInput ? measurableCast(small, s) : s;
   return {
     exposure: s.meanLuma,
     clipped: s.clippedHighlights + s.clippedShadows,

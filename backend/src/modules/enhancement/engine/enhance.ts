@@ -305,7 +305,7 @@ const learnedStage = stage<{ learned: LearnedOutcome; finishing: Finishing; rout
       small,
       chosen.learned.lut,
       chosen.lowLight ? LOW_LIGHT_FINISH : RETOUCH_FINISH,
-      measurableCast(small, before.exposureEv),
+      measurableCast(small, before),
     );
     if (engine === 'learned') return { learned: chosen.learned, finishing, route: 'learned requested' };
     const unsafe = learnedIsSafe(before, finishing);

@@ -242,7 +242,7 @@ const tooDarkShare = (image: RgbImage): number => {
 };
 
 /**
- * A photo's cast (Lab a*, b* of its near-neutral pixels), measured so that a photo too dark to measure does not read
+ * A photo's cast (Lab a*, b* of its near-neutral pixels; `stats` are its measurements), measured so that a photo too dark to measure does not read
  * as neutral: when more than half of its pixels are below L* 15, the cast is measured on a copy brought to a
  * log-average of 18 % grey by one linear gain (at most 2^8). `neutralShare` is the share of its pixels the cast was
  * measured on. Null when fewer than a fifth of its pixels reach code 8
@@ -250,17 +250,15 @@ const tooDarkShare = (image: RgbImage): number => {
  */
 export const measurableCast = (
   small: RgbImage,
-  exposureEv: number,
+  stats: PhotoStats,
 ): { castA: number; castB: number; neutralShare: number } | null => {
-  if (tooDarkShare(small) <= 0.5) {
-    const greys = neutralCast(small);
-    return { castA: greys.a, castB: greys.b, neutralShare: greys.share };
-  }
+  // A photo bright enough to measure has its cast in its measurements already.
+  if (tooDarkShare(small) <= 0.5) return stats;
   let resolved = 0;
   for (let i = 0; i < small.data.length; i += 3)
     if (Math.max(small.data[i], small.data[i + 1], small.data[i + 2]) >= 8) resolved++;
   if (resolved < (small.data.length / 3) * 0.2) return null;
-  const gain = Math.min(256, 2 ** -exposureEv);
+  const gain = Math.min(256, 2 ** -stats.exposureEv);
   const lifted = new Uint8Array(small.data.length);
   for (let i = 0; i < lifted.length; i++)
     lifted[i] = Math.round(linearToSrgb(Math.min(1, SRGB_TO_LINEAR[small.data[i]] * gain)) * 255);
