@@ -37,10 +37,10 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     ]);
   });
 
-  it('names the pitch that was undone, not the one measured (a 19° pitch is straightened by 15°)', () => {
+  it('names the pitch that was undone, not the one measured (a 23° pitch is straightened by 20°)', () => {
     const straightened = (verticals: Record<string, unknown>) =>
       describeChanges(report({}, {}, { verticals: { applied: true, ...verticals } }));
-    expect(straightened({ pitchDeg: -19.5, correctedPitchDeg: -15 })).toEqual(['Verticals straightened by 15°']);
+    expect(straightened({ pitchDeg: -23.5, correctedPitchDeg: -20 })).toEqual(['Verticals straightened by 20°']);
     // A report written before the engine bounded its correction undid the whole measured pitch.
     expect(straightened({ pitchDeg: -8 })).toEqual(['Verticals straightened by 8°']);
   });

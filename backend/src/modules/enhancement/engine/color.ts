@@ -53,6 +53,9 @@ export const labToLinearRgb = (l: number, a: number, b: number): [number, number
 
 export const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
 
+/** 0 at or below `from`, 1 at or above `to`, linear between (`from` > `to` ramps down). */
+export const ramp = (value: number, from: number, to: number): number => clamp((value - from) / (to - from), 0, 1);
+
 /** Level above which brightening is rolled off towards white (0..1). */
 export const SHOULDER = 0.9;
 

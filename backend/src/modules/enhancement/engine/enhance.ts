@@ -12,7 +12,7 @@ import {
   sampledExposureEv,
   type PhotoStats,
 } from './measure';
-import { clamp, gainsForCastShift } from './color';
+import { gainsForCastShift, ramp } from './color';
 import { type RgbImage, downscale, longSide, resizeExact } from './rgb-image';
 import { EnhancementError } from './errors';
 import { withCorrection } from './harmonise';
@@ -81,7 +81,7 @@ export const deepenedCastShift = (
 ): { a: number; b: number } | null => {
   const cast = Math.hypot(input.castA, input.castB);
   if (cast < VISIBLE_CAST || (input.castB < 0 && -input.castB >= input.castA)) return null;
-  const trust = clamp((input.neutralShare - LIGHT_SHARE[0]) / (LIGHT_SHARE[1] - LIGHT_SHARE[0]), 0, 1);
+  const trust = ramp(input.neutralShare, LIGHT_SHARE[0], LIGHT_SHARE[1]);
   const [ua, ub] = [input.castA / cast, input.castB / cast];
   const excess = (result.castA * ua + result.castB * ub - (cast + DEEPENING_ALLOWANCE)) * trust;
   return excess > 0.05 ? { a: -excess * ua, b: -excess * ub } : null;

@@ -1,5 +1,5 @@
 import { boxFilter } from '../box-filter';
-import { LUMA_B, LUMA_G, LUMA_R, clamp } from '../color';
+import { LUMA_B, LUMA_G, LUMA_R, clamp, ramp } from '../color';
 import type { RgbImage } from '../rgb-image';
 
 /**
@@ -43,7 +43,7 @@ const EDGE_FACTOR_LIFTED = 4;
 export const planDenoise = (sigma: number, liftEv = 0): DenoisePlan => {
   if (!(sigma > DENOISE_THRESHOLD)) return { applied: false, strength: 0, sigma, edgeFactor: 0 };
   const strength = clamp(0.5 + (0.5 * (sigma - DENOISE_THRESHOLD)) / (FULL_STRENGTH_AT - DENOISE_THRESHOLD), 0.5, 1);
-  const lifted = clamp((liftEv - LIFT_FROM) / (LIFT_FULL - LIFT_FROM), 0, 1);
+  const lifted = ramp(liftEv, LIFT_FROM, LIFT_FULL);
   return { applied: true, strength, sigma, edgeFactor: EDGE_FACTOR + lifted * (EDGE_FACTOR_LIFTED - EDGE_FACTOR) };
 };
 

@@ -59,9 +59,15 @@ describe('converging verticals', () => {
     expect(Math.abs(estimateVerticals(output).pitchDeg)).toBeLessThan(0.5);
   });
 
-  it('undoes a pitch past the bound only up to the bound', async () => {
+  it('undoes in full a room pitched down 18°, as phones often shoot rooms', async () => {
     const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-18)));
-    expect(Math.abs(estimate.pitchDeg + 18)).toBeLessThan(0.5);
+    expect(estimate.reason).toBe('corrected');
+    expect(Math.abs(estimate.correctedPitchDeg + 18)).toBeLessThan(0.5);
+  });
+
+  it('undoes a pitch past the bound only up to the bound', async () => {
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-23)));
+    expect(Math.abs(estimate.pitchDeg + 23)).toBeLessThan(0.5);
     expect(degrees(estimate.correction.k * FOCAL)).toBeCloseTo(-MAX_PITCH_DEG, 1);
     // What the host is told was straightened.
     expect(estimate.correctedPitchDeg).toBeCloseTo(-MAX_PITCH_DEG, 1);

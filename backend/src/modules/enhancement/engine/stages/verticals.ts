@@ -1,4 +1,4 @@
-import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp } from '../color';
+import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, ramp } from '../color';
 import type { RgbImage } from '../rgb-image';
 
 /**
@@ -35,11 +35,18 @@ export interface VerticalsEstimate {
   reason: string;
 }
 
-/** A larger pitch is undone only up to this; a larger roll is not undone (a misreading or an intended angle). */
-export const MAX_PITCH_DEG = 15;
+/**
+ * A larger pitch is undone only up to this; a larger roll is not undone (a misreading or an intended angle, and the
+ * shear that undoes a roll would slant the horizontals visibly).
+ */
+export const MAX_PITCH_DEG = 20;
 export const MAX_ROLL_DEG = 3;
-/** Past this pitch the reading is taken for a misreading or an intended angle. */
-const FAR_PITCH_DEG = 20;
+/**
+ * Past this pitch the reading is taken for a misreading or an intended angle. Rooms are often shot pitched down by
+ * 15-20°: a bound nearer those readings left two copies of a photo on either side of it straightened by different
+ * amounts.
+ */
+const FAR_PITCH_DEG = 25;
 /** Horizontal field of view assumed when converting k to degrees: a phone's main camera (about 26 mm equivalent). */
 const FOCAL_PER_LONG_SIDE = 0.75;
 
@@ -374,9 +381,6 @@ const consensus = (segments: Segment[], width: number, maxK: number, maxRoll: nu
   const lines = segments.filter((s) => agreement(s, k, roll) > 0.5).length;
   return { ...fit, lines, support: supportOf(segments, k, roll) };
 };
-
-/** 0 at or below `from`, 1 at or above `to`, linear between (`from` > `to` ramps down). */
-const ramp = (value: number, from: number, to: number) => clamp((value - from) / (to - from), 0, 1);
 
 /**
  * Evidence ramps, chosen on the tune half of the rooms and exposure photos with the degradation benchmark's
