@@ -83,6 +83,18 @@ describe('converging verticals', () => {
     },
   );
 
+  it('does not straighten a night shot, whose edges are half noise, though it would read its lines', async () => {
+    let dark = await decodeRaw(await keystonedRoom(-10));
+    for (let stop = 0; stop < 6; stop++) dark = degrade(dark, 'minus-1ev');
+    expect(estimateVerticals(dark).correct).toBe(true);
+    const png = await sharp(dark.data, { raw: { width: dark.width, height: dark.height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const { report } = await enhance(png, { engine: 'classic' });
+    expect(report.corrections.verticals.applied).toBe(false);
+    expect(report.corrections.verticals.reason).toBe('too dark to measure reliably');
+  });
+
   it('leaves a photo without verticals alone', async () => {
     const blobs = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="100%" height="100%" fill="#8aa8c8"/><circle cx="200" cy="150" r="90" fill="#a05030"/><ellipse cx="90" cy="250" rx="80" ry="30" fill="#406030"/></svg>`;
     const input = await sharp(Buffer.from(blobs)).png().toBuffer();
