@@ -84,7 +84,7 @@ describe('converging verticals', () => {
   );
 
   it('does not straighten a night shot, whose edges are half noise, though it would read its lines', async () => {
-    let dark = await decodeRaw(await keystonedRoom(-10));
+    let dark: RgbImage = await decodeRaw(await keystonedRoom(-10));
     for (let stop = 0; stop < 6; stop++) dark = degrade(dark, 'minus-1ev');
     expect(estimateVerticals(dark).correct).toBe(true);
     const png = await sharp(dark.data, { raw: { width: dark.width, height: dark.height, channels: 3 } })
