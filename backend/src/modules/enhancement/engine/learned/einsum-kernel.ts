@@ -1,22 +1,15 @@
 import * as tf from '@tensorflow/tfjs';
-import { type KernelArgs, runKernel } from './replace-kernel';
+import { type KernelArgs, type KernelScope, withTemporaries } from './replace-kernel';
 
 type Info = tf.TensorInfo;
 
 const product = (dims: number[]) => dims.reduce((a, b) => a * b, 1);
 
-/**
- * Two-operand Einsum as transpose + reshape + batched matMul. The wasm backend has no Einsum kernel, and MAXIM's
- * graph uses it in 464 nodes (channel and spatial mixing), all of the form "one contracted index".
- */
-export const einsumViaMatMul = ({ inputs, backend, attrs }: KernelArgs): Info => {
-  const run = (name: string, kernelInputs: tf.NamedTensorInfoMap, kernelAttrs: tf.NamedAttrMap) =>
-    runKernel(name, backend, kernelInputs, kernelAttrs);
-  const temporaries: Info[] = [];
-  const keep = (info: Info) => {
-    temporaries.push(info);
-    return info;
-  };
+const einsum = (
+  inputs: tf.NamedTensorInfoMap,
+  attrs: tf.NamedAttrMap | undefined,
+  { run, keep }: KernelScope,
+): Info => {
   const transpose = (x: Info, perm: number[]) =>
     perm.every((p, i) => p === i) ? x : keep(run('Transpose', { x }, { perm }));
   const reshape = (x: Info, shape: number[]) => keep(run('Reshape', { x }, { shape }));
@@ -37,36 +30,38 @@ export const einsumViaMatMul = ({ inputs, backend, attrs }: KernelArgs): Info =>
   if ([...freeA, ...freeB].some((i) => !out.includes(i))) throw new Error(`Unsupported Einsum equation "${equation}"`);
   const dims = (indices: string[]) => indices.map((i) => size.get(i) ?? 1);
 
-  try {
-    const a3 = reshape(
-      transpose(
-        a,
-        [...batch, ...freeA, ...contracted].map((i) => left.indexOf(i)),
-      ),
-      [product(dims(batch)), product(dims(freeA)), product(dims(contracted))],
-    );
-    const b3 = reshape(
-      transpose(
-        b,
-        [...batch, ...contracted, ...freeB].map((i) => right.indexOf(i)),
-      ),
-      [product(dims(batch)), product(dims(contracted)), product(dims(freeB))],
-    );
-    const product3 = keep(run('BatchMatMul', { a: a3, b: b3 }, { transposeA: false, transposeB: false }));
-    const order = [...batch, ...freeA, ...freeB];
-    const full = reshape(product3, dims(order));
-    const result = transpose(
-      full,
-      [...out].map((i) => order.indexOf(i)),
-    );
-    // The result must outlive the temporaries it may share storage with.
-    if (result === full) return run('Reshape', { x: full }, { shape: dims(order) });
-    temporaries.splice(temporaries.indexOf(result), 1);
-    return result;
-  } finally {
-    for (const info of temporaries) backend.disposeData(info.dataId);
-  }
+  const a3 = reshape(
+    transpose(
+      a,
+      [...batch, ...freeA, ...contracted].map((i) => left.indexOf(i)),
+    ),
+    [product(dims(batch)), product(dims(freeA)), product(dims(contracted))],
+  );
+  const b3 = reshape(
+    transpose(
+      b,
+      [...batch, ...contracted, ...freeB].map((i) => right.indexOf(i)),
+    ),
+    [product(dims(batch)), product(dims(contracted)), product(dims(freeB))],
+  );
+  const product3 = keep(run('BatchMatMul', { a: a3, b: b3 }, { transposeA: false, transposeB: false }));
+  const order = [...batch, ...freeA, ...freeB];
+  const full = reshape(product3, dims(order));
+  const result = transpose(
+    full,
+    [...out].map((i) => order.indexOf(i)),
+  );
+  // The result must outlive the temporaries it may share storage with.
+  if (result === full) return run('Reshape', { x: full }, { shape: dims(order) });
+  return result;
 };
+
+/**
+ * Two-operand Einsum as transpose + reshape + batched matMul. The wasm backend has no Einsum kernel, and MAXIM's
+ * graph uses it in 464 nodes (channel and spatial mixing), all of the form "one contracted index".
+ */
+export const einsumViaMatMul = ({ inputs, backend, attrs }: KernelArgs): Info =>
+  withTemporaries(backend, (scope) => einsum(inputs, attrs, scope));
 
 export const registerEinsumKernel = (backendName: string): void => {
   if (tf.getKernel('Einsum', backendName)) return;

@@ -21,6 +21,38 @@ export const runKernel = (
   return kernel.kernelFunc({ inputs, backend, attrs }) as tf.TensorInfo;
 };
 
+/** Runs kernels of the backend for one kernel's body and keeps its intermediate tensors for `withTemporaries`. */
+export interface KernelScope {
+  run(name: string, inputs: tf.NamedTensorInfoMap, attrs: tf.NamedAttrMap): tf.TensorInfo;
+  /** Marks an intermediate to be disposed when the body returns. */
+  keep(info: tf.TensorInfo): tf.TensorInfo;
+}
+
+/**
+ * Runs `body`, a kernel built from other kernels, and disposes every intermediate it kept, except the result it
+ * returns, also when it throws.
+ */
+export const withTemporaries = (
+  backend: tf.KernelBackend,
+  body: (scope: KernelScope) => tf.TensorInfo,
+): tf.TensorInfo => {
+  const temporaries: tf.TensorInfo[] = [];
+  const scope: KernelScope = {
+    run: (name, inputs, attrs) => runKernel(name, backend, inputs, attrs),
+    keep: (info) => {
+      temporaries.push(info);
+      return info;
+    },
+  };
+  let result: tf.TensorInfo | undefined;
+  try {
+    result = body(scope);
+    return result;
+  } finally {
+    for (const info of temporaries) if (info !== result) backend.disposeData(info.dataId);
+  }
+};
+
 /**
  * Puts the kernel `make` builds in place of the backend's own kernel `name`, handing it the own one for the cases it
  * does not take. Done once: a kernel already replaced (marked `fast`) stays as it is.

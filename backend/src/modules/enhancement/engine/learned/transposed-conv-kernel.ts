@@ -1,5 +1,5 @@
 import type * as tf from '@tensorflow/tfjs';
-import { type KernelArgs, replaceKernel, runKernel } from './replace-kernel';
+import { type KernelArgs, replaceKernel, withTemporaries } from './replace-kernel';
 
 type Info = tf.TensorInfo;
 
@@ -27,14 +27,7 @@ export const makeTransposedConvKernel = (fallback: tf.KernelFunc) => {
       inputShape.join() === [batch, height * fh, width * fw, outChannels].join();
     if (!fits) return fallback({ inputs, backend, attrs: attrs ?? {} }) as Info;
 
-    const run = (name: string, kernelInputs: tf.NamedTensorInfoMap, kernelAttrs: tf.NamedAttrMap) =>
-      runKernel(name, backend, kernelInputs, kernelAttrs);
-    const temporaries: Info[] = [];
-    const keep = (info: Info) => {
-      temporaries.push(info);
-      return info;
-    };
-    try {
+    return withTemporaries(backend, ({ run, keep }) => {
       // filter[a, b, d, c] → weights[c, (a, b, d)]; the gradient of a convolution does not flip the filter.
       const weights = keep(
         run(
@@ -48,9 +41,7 @@ export const makeTransposedConvKernel = (fallback: tf.KernelFunc) => {
       const grid = keep(run('Reshape', { x: blocks }, { shape: [batch * height, width, fh, fw * outChannels] }));
       const rows = keep(run('Transpose', { x: grid }, { perm: [0, 2, 1, 3] }));
       return run('Reshape', { x: rows }, { shape: inputShape });
-    } finally {
-      for (const info of temporaries) backend.disposeData(info.dataId);
-    }
+    });
   };
 };
 
