@@ -397,29 +397,29 @@ const toneStage = stage<TonePlan | null>({
 const VERTICALS_MIN_EV = -3;
 
 /** Converging verticals, measured on the analysis copy, corrected at full size. */
-const verticalsStage = stage<{ estimate: VerticalsEstimate; straighten: boolean; tooDark: boolean }>({
+const verticalsStage = stage<{ estimate: VerticalsEstimate; straighten: boolean; reason: string }>({
   name: 'verticals',
   plan: (ctx) => {
     const estimate = estimateVerticals(ctx.small);
-    const tooDark = ctx.before.exposureEv < VERTICALS_MIN_EV;
-    return { estimate, tooDark, straighten: ctx.options.correctVerticals !== false && !tooDark && estimate.correct };
+    const withheld =
+      ctx.options.correctVerticals === false
+        ? 'disabled'
+        : ctx.before.exposureEv < VERTICALS_MIN_EV
+          ? 'too dark to measure reliably'
+          : null;
+    return { estimate, straighten: !withheld && estimate.correct, reason: withheld ?? estimate.reason };
   },
   apply: (ctx, { estimate, straighten }) => {
     if (straighten) correctVerticals(ctx.image, estimate.correction, longSide(ctx.small));
   },
-  report: ({ estimate, straighten, tooDark }, ctx) => ({
+  report: ({ estimate, straighten, reason }) => ({
     verticals: {
       applied: straighten,
       pitchDeg: estimate.pitchDeg,
       correctedPitchDeg: straighten ? estimate.correctedPitchDeg : 0,
       rollDeg: estimate.rollDeg,
       lines: estimate.lines,
-      reason:
-        ctx.options.correctVerticals === false
-          ? 'disabled'
-          : tooDark
-            ? 'too dark to measure reliably'
-            : estimate.reason,
+      reason,
     },
   }),
 });
