@@ -95,6 +95,13 @@ describe('converging verticals', () => {
     expect(report.corrections.verticals.reason).toBe('too dark to measure reliably');
   });
 
+  it('does not straighten when the host turned straightening off, and says so', async () => {
+    const { report } = await enhance(await keystonedRoom(-10), { engine: 'classic', correctVerticals: false });
+    expect(report.corrections.verticals.applied).toBe(false);
+    expect(report.corrections.verticals.reason).toBe('disabled');
+    expect(report.corrections.verticals.pitchDeg).toBeLessThan(-9);
+  });
+
   it('leaves a photo without verticals alone', async () => {
     const blobs = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="100%" height="100%" fill="#8aa8c8"/><circle cx="200" cy="150" r="90" fill="#a05030"/><ellipse cx="90" cy="250" rx="80" ry="30" fill="#406030"/></svg>`;
     const input = await sharp(Buffer.from(blobs)).png().toBuffer();
