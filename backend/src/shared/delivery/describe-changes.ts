@@ -68,7 +68,7 @@ export function describeChanges(report: unknown): string[] {
   }
 
   const verticals = reportObject(corrections?.verticals);
-  // What was undone, not what was measured: a 23° pitch is straightened by 20°. Reports before 2.2.0 only have the
+  // What was undone, not what was measured: a 23° pitch is undone by 20° at most. Reports before 2.2.0 only have the
   // measured pitch, which they undid in full.
   const pitch = reportNumber(verticals?.correctedPitchDeg) ?? reportNumber(verticals?.pitchDeg);
   if (verticals?.applied === true && pitch !== undefined) {

@@ -17,7 +17,7 @@ import { type RgbImage, downscale, longSide, resizeExact } from './rgb-image';
 import { EnhancementError } from './errors';
 import { withCorrection } from './harmonise';
 import { applyLut, composeLut, fitLut, type Lut3d, LUT_SIZE, lutResidual } from './lut3d';
-import { applyLocalTone, type LocalTonePlan } from './stages/local-tone';
+import { applyLocalTone, COLOUR_ONLY, type LocalTonePlan } from './stages/local-tone';
 import { buildChannelLuts, channelCurve, planTone, type TonePlan, WELL_EXPOSED, widenBand } from './stages/tone';
 import { DENOISE_THRESHOLD, type DenoisePlan, denoise, planDenoise } from './stages/denoise';
 import { correctVerticals, estimateVerticals, type VerticalsEstimate } from './stages/verticals';
@@ -39,17 +39,6 @@ export const learnedInputSize = (width: number, height: number): { width: number
   const scale = LEARNED_LONG_SIDE / Math.max(width, height);
   const round = (v: number) => Math.max(MODEL_MULTIPLE, Math.round((v * scale) / MODEL_MULTIPLE) * MODEL_MULTIPLE);
   return { width: round(width), height: round(height) };
-};
-
-/** After the learned colour and tone, only the local work the LUT cannot carry is left to the classical stages. */
-const LEARNED_LOCAL: LocalTonePlan = {
-  shadows: 0,
-  highlights: 0,
-  detail: 0,
-  vibrance: 0,
-  blackPoint: 0,
-  contrast: 0,
-  darkening: 1,
 };
 
 /** Below this Lab chroma a photo has no cast of its own for a learned result to deepen. */
@@ -208,10 +197,10 @@ const finishLearned = (
   };
 };
 
-/** The analysis copy as the learned path will render it: the LUT and the light local contrast, for the guard. */
+/** The analysis copy as the learned path will render it (its LUT: the learned plan adds nothing local), for the guard. */
 const finishedPreview = (small: RgbImage, lut: Lut3d): RgbImage => {
   const copy = { ...small, data: small.data.slice() };
-  applyLocalTone(copy, null, LEARNED_LOCAL, lut, small);
+  applyLocalTone(copy, null, COLOUR_ONLY, lut, small);
   return copy;
 };
 
@@ -320,7 +309,7 @@ const learnedStage = stage<{ learned: LearnedOutcome; finishing: Finishing; rout
     ctx.pipeline = 'learned';
     ctx.route = plan.route;
     ctx.colour.lut = plan.finishing.lut;
-    ctx.colour.local = LEARNED_LOCAL;
+    ctx.colour.local = COLOUR_ONLY;
     ctx.colour.learnedGains = plan.finishing.gains;
   },
   report: (plan) => ({

@@ -242,11 +242,11 @@ const tooDarkShare = (image: RgbImage): number => {
 };
 
 /**
- * A photo's cast (Lab a*, b* of its near-neutral pixels; `stats` are its measurements), measured so that a photo too dark to measure does not read
- * as neutral: when more than half of its pixels are below L* 15, the cast is measured on a copy brought to a
- * log-average of 18 % grey by one linear gain (at most 2^8). `neutralShare` is the share of its pixels the cast was
- * measured on. Null when fewer than a fifth of its pixels reach code 8
- * in any channel, or the lifted copy has no greys: there is no colour to measure.
+ * A photo's cast (Lab a*, b* of its near-neutral pixels; `stats` are its measurements), measured so that a photo
+ * too dark to measure does not read as neutral: when more than half of its pixels are below L* 15, the cast is
+ * measured on a copy brought to a log-average of 18 % grey by one linear gain (at most 2^8). `neutralShare` is the
+ * share of its pixels the cast was measured on. Null when fewer than a fifth of its pixels reach code 8 in any
+ * channel, or the lifted copy has no greys: there is no colour to measure.
  */
 export const measurableCast = (
   small: RgbImage,

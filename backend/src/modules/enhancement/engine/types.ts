@@ -67,7 +67,10 @@ export interface EnhancementReport {
       applied: boolean;
       /** Camera pitch implied by the converging verticals, degrees (positive: camera tilted up). */
       pitchDeg: number;
-      /** The part of it undone (bounded at 20°, less on weak evidence); 0 when nothing was straightened. */
+      /**
+       * The part of it undone (at most 20°, less on weak evidence or where undoing it all would crop more than a
+       * fifth of the frame); 0 when nothing was straightened.
+       */
       correctedPitchDeg: number;
       rollDeg: number;
       lines: number;

@@ -37,6 +37,33 @@ const baseCurve = (base: number, plan: LocalTonePlan): number => {
   return lumaCurve(base + lift - compress, plan);
 };
 
+/**
+ * The plan that changes no tone and no colour beyond the colour transform: identity base curve, no detail gain, no
+ * vibrance, no darkening. The learned path's: its LUT carries all the colour and tone.
+ */
+export const COLOUR_ONLY: Readonly<LocalTonePlan> = {
+  shadows: 0,
+  highlights: 0,
+  detail: 0,
+  vibrance: 0,
+  blackPoint: 0,
+  contrast: 0,
+  darkening: 1,
+};
+
+/**
+ * Whether a plan is COLOUR_ONLY, whichever path made it. Its per-pixel work would give back each pixel's own value
+ * (the shoulders only act on a pixel raised above its own level), so the base layer is not built.
+ */
+const isColourOnly = (plan: LocalTonePlan): boolean =>
+  plan.shadows === 0 &&
+  plan.highlights === 0 &&
+  plan.detail === 0 &&
+  plan.vibrance === 0 &&
+  plan.blackPoint === 0 &&
+  plan.contrast === 0 &&
+  plan.darkening === 1;
+
 /** Trilinear LUT lookup of one pixel into `out` (0..255 floats); per-code indices precomputed by the caller. */
 const lutPixel = (
   lut: Lut3d,
@@ -129,6 +156,11 @@ export const applyLocalTone = (
     }
   };
 
+  if (isColourOnly(plan)) {
+    // Nothing local to do (the learned path): the base layer would be computed only to be added back unchanged.
+    for (let i = 0; i < data.length; i += 3) transform(data, i, false);
+    return;
+  }
   if (guide) {
     // The grid is sampled from the (already low-passed) analysis copy after the same colour transform, which
     // saves a full-resolution pass: the full-size pixels are then read and written exactly once.

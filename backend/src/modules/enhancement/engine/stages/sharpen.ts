@@ -15,6 +15,7 @@ export interface SharpenPlan {
 /** Largest brightening and darkening an edge may get, in 0..1 luma: keeps halos from showing. */
 const MAX_LIGHTEN = 0.1;
 const MAX_DARKEN = 0.16;
+const HALF_LEVEL = 0.5 / 255;
 
 /**
  * Unsharp mask on luma only (so edges get no colour fringes), in place, streaming: a ring of five original-luma
@@ -66,6 +67,8 @@ export const sharpenLuma = (image: RgbImage, plan: SharpenPlan): void => {
       const magnitude = detail < 0 ? -detail : detail;
       // Flat areas get the small gain; above the threshold the full gain, continuous at the threshold.
       let boost = magnitude <= threshold ? flatAmount * magnitude : flatBoost + amount * (magnitude - threshold);
+      // The bounds below only shrink a boost, so one under half a level leaves the pixel as it is (most flat areas).
+      if (boost < HALF_LEVEL) continue;
       const r0 = data[i];
       const g0 = data[i + 1];
       const b0 = data[i + 2];

@@ -3,7 +3,7 @@ import { decodeRaw } from '../../../../../test/fixtures/enhancement-images';
 import { degrade } from '../bench/degrade';
 import { enhance } from '../enhance';
 import type { RgbImage } from '../rgb-image';
-import { MAX_PITCH_DEG, estimateVerticals } from './verticals';
+import { MAX_CROPPED_AREA, MAX_PITCH_DEG, croppedArea, estimateVerticals } from './verticals';
 
 const WIDTH = 800;
 const HEIGHT = 600;
@@ -15,21 +15,21 @@ const degrees = (t: number) => (Math.atan(t) * 180) / Math.PI;
 /**
  * A room wall of door frames, a window and a cupboard photographed with the camera tilted by `pitchDeg` (negative:
  * down, the usual case indoors): every vertical crosses the centre row at its own place and leans by k times its
- * offset from the centre, so the scene's true pitch is known exactly.
+ * offset from the centre, so the scene's true pitch is known exactly. `height` makes a wider frame of the same wall.
  */
-const keystonedRoom = async (pitchDeg: number, roll = 0) => {
+const keystonedRoom = async (pitchDeg: number, roll = 0, height = HEIGHT) => {
   const k = kFor(pitchDeg);
   const lean = (x0: number) => roll + k * (x0 - WIDTH / 2);
-  const vertical = (x0: number, colour: string, stroke: number, top = 0, bottom = HEIGHT) => {
+  const vertical = (x0: number, colour: string, stroke: number, top = 0, bottom = height) => {
     const s = lean(x0);
-    return `<line x1="${x0 + s * (top - HEIGHT / 2)}" y1="${top}" x2="${x0 + s * (bottom - HEIGHT / 2)}" y2="${bottom}" stroke="${colour}" stroke-width="${stroke}"/>`;
+    return `<line x1="${x0 + s * (top - height / 2)}" y1="${top}" x2="${x0 + s * (bottom - height / 2)}" y2="${bottom}" stroke="${colour}" stroke-width="${stroke}"/>`;
   };
   const lines: string[] = [];
   for (const x0 of [70, 130, 250, 330, 470, 560, 690, 740]) lines.push(vertical(x0, '#3a3028', 6));
   for (const x0 of [400, 430]) lines.push(vertical(x0, '#8a7a6a', 3, 120, 420));
   for (const y of [90, 300, 520])
     lines.push(`<line x1="0" y1="${y}" x2="${WIDTH}" y2="${y + 25}" stroke="#6a625a" stroke-width="3"/>`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="#d8d0c4"/><rect x="0" y="${HEIGHT * 0.8}" width="${WIDTH}" height="${HEIGHT * 0.2}" fill="#9a8a78"/>${lines.join('')}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}"><rect width="100%" height="100%" fill="#d8d0c4"/><rect x="0" y="${height * 0.8}" width="${WIDTH}" height="${height * 0.2}" fill="#9a8a78"/>${lines.join('')}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 };
 
@@ -59,15 +59,31 @@ describe('converging verticals', () => {
     expect(Math.abs(estimateVerticals(output).pitchDeg)).toBeLessThan(0.5);
   });
 
-  it('undoes in full a room pitched down 18°, as phones often shoot rooms', async () => {
-    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-18)));
+  it('undoes in full a room pitched down 14°, as phones often shoot rooms', async () => {
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-14)));
     expect(estimate.reason).toBe('corrected');
-    expect(Math.abs(estimate.correctedPitchDeg + 18)).toBeLessThan(0.5);
+    expect(Math.abs(estimate.correctedPitchDeg + 14)).toBeLessThan(0.5);
+  });
+
+  it('eases off a correction that would crop away more than a fifth of the frame', async () => {
+    const pitched = await decodeRaw(await keystonedRoom(-18));
+    const estimate = estimateVerticals(pitched);
+    expect(Math.abs(estimate.pitchDeg + 18)).toBeLessThan(0.5);
+    expect(estimate.reason).toBe('corrected in part: to keep most of the frame');
+    // Most of the 18° is still undone, and the crop stays at the limit instead of taking a quarter of the frame.
+    expect(estimate.correctedPitchDeg).toBeLessThan(-13);
+    expect(estimate.correctedPitchDeg).toBeGreaterThan(-17);
+    expect(croppedArea(pitched.width, pitched.height, estimate.correction)).toBeCloseTo(MAX_CROPPED_AREA, 2);
+    // A steeper shot of the same room is framed alike, not cropped further.
+    const steeper = estimateVerticals(await decodeRaw(await keystonedRoom(-23)));
+    expect(Math.abs(steeper.correctedPitchDeg - estimate.correctedPitchDeg)).toBeLessThan(0.3);
   });
 
   it('undoes a pitch past the bound only up to the bound', async () => {
-    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-23)));
+    // A wide frame: undoing 20° crops less of it than the limit, so the bound is what stops the correction.
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-23, 0, 400)));
     expect(Math.abs(estimate.pitchDeg + 23)).toBeLessThan(0.5);
+    expect(estimate.reason).toBe('corrected up to the bound');
     expect(degrees(estimate.correction.k * FOCAL)).toBeCloseTo(-MAX_PITCH_DEG, 1);
     // What the host is told was straightened.
     expect(estimate.correctedPitchDeg).toBeCloseTo(-MAX_PITCH_DEG, 1);

@@ -396,6 +396,68 @@ const ROLL_BOUND = [MAX_ROLL_DEG + 0.3, MAX_ROLL_DEG];
 const MIN_PITCH = [2, 3];
 const MIN_ROLL = [0.5, 1];
 
+/** Corrected (u, v) -> source offsets (dx, dy) from the centre, for a pitch k and a roll r. */
+const sourceOffsets =
+  (k: number, r: number) =>
+  (u: number, v: number): [number, number] => {
+    const d = v / (1 - k * v);
+    return [u * (1 + k * d) + r * d, d];
+  };
+
+/**
+ * The crop of a correction: the largest rectangle of the frame's aspect ratio holding only real pixels, as its scale
+ * (`alpha`, linear, 1 = the whole frame) and its vertical centre in corrected coordinates.
+ */
+const cropOf = (width: number, height: number, k: number, r: number): { alpha: number; vCentre: number } => {
+  const cx = width / 2;
+  const cy = height / 2;
+  const toSource = sourceOffsets(k, r);
+  const inside = (u: number, v: number) => {
+    const [dx, dy] = toSource(u, v);
+    return 1 - k * v > 0 && Math.abs(dx) <= cx - 0.5 && Math.abs(dy) <= cy - 0.5;
+  };
+  const vTop = -cy / (1 - k * cy);
+  const vBottom = cy / (1 + k * cy);
+  const vCentre = (vTop + vBottom) / 2;
+  let lo = 0.5;
+  let hi = 1;
+  for (let i = 0; i < 30; i++) {
+    const alpha = (lo + hi) / 2;
+    const hw = cx * alpha;
+    const hh = cy * alpha;
+    const fits =
+      inside(-hw, vCentre - hh) && inside(hw, vCentre - hh) && inside(-hw, vCentre + hh) && inside(hw, vCentre + hh);
+    if (fits) lo = alpha;
+    else hi = alpha;
+  }
+  return { alpha: lo, vCentre };
+};
+
+/**
+ * Share of the frame's area a correction may crop away at most. A phone held 15-20° down needs a crop of a fifth to
+ * a quarter of the frame to be fully upright; past this share the correction is eased off instead, so the furniture
+ * at the frame's edges stays in the photo and a few degrees of convergence remain.
+ */
+export const MAX_CROPPED_AREA = 0.2;
+
+/** Share of the frame's area a correction crops away (0: none), for a frame of this size. */
+export const croppedArea = (width: number, height: number, correction: { k: number; roll: number }): number =>
+  1 - cropOf(width, height, correction.k, correction.roll).alpha ** 2;
+
+/** The share (0..1] of a correction that crops at most MAX_CROPPED_AREA of the frame. */
+const framingKept = (width: number, height: number, correction: { k: number; roll: number }): number => {
+  const cropped = (t: number) => croppedArea(width, height, { k: correction.k * t, roll: correction.roll * t });
+  if (cropped(1) <= MAX_CROPPED_AREA) return 1;
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 20; i++) {
+    const t = (lo + hi) / 2;
+    if (cropped(t) <= MAX_CROPPED_AREA) lo = t;
+    else hi = t;
+  }
+  return lo;
+};
+
 export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
   const focal = FOCAL_PER_LONG_SIDE * Math.max(small.width, small.height);
   const toDeg = (t: number) => (Math.atan(t) * 180) / Math.PI;
@@ -450,16 +512,20 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
   // A pitch past MAX_PITCH_DEG is undone up to it, so photos on either side of the bound are treated alike.
   const share = evidence * needed * bound;
   const bounded = (deg: number, max: number) => Math.tan((clamp(deg, -max, max) * Math.PI) / 180);
-  const correction = {
+  const full = {
     k: (share * bounded(pitchDeg, MAX_PITCH_DEG)) / focal,
     roll: share * bounded(rollDeg, MAX_ROLL_DEG),
   };
+  const kept = framingKept(small.width, small.height, full);
+  const correction = { k: full.k * kept, roll: full.roll * kept };
   const reason =
-    Math.abs(pitchDeg) > MAX_PITCH_DEG || bound < 1
-      ? 'corrected up to the bound'
-      : share < 1
-        ? 'corrected in part: weak evidence'
-        : 'corrected';
+    kept < 1
+      ? 'corrected in part: to keep most of the frame'
+      : Math.abs(pitchDeg) > MAX_PITCH_DEG || bound < 1
+        ? 'corrected up to the bound'
+        : share < 1
+          ? 'corrected in part: weak evidence'
+          : 'corrected';
   return { ...result, correction, correctedPitchDeg: toDeg(correction.k * focal), correct: true, reason };
 };
 
@@ -479,30 +545,8 @@ export const correctVerticals = (
   const r = correction.roll;
   const cx = width / 2;
   const cy = height / 2;
-  // Corrected (u, v) -> source offsets (dx, dy) from the centre.
-  const toSource = (u: number, v: number): [number, number] => {
-    const d = v / (1 - k * v);
-    return [u * (1 + k * d) + r * d, d];
-  };
-  const inside = (u: number, v: number) => {
-    const [dx, dy] = toSource(u, v);
-    return 1 - k * v > 0 && Math.abs(dx) <= cx - 0.5 && Math.abs(dy) <= cy - 0.5;
-  };
-  const vTop = -cy / (1 - k * cy);
-  const vBottom = cy / (1 + k * cy);
-  const vCentre = (vTop + vBottom) / 2;
-  let lo = 0.5;
-  let hi = 1;
-  for (let i = 0; i < 30; i++) {
-    const alpha = (lo + hi) / 2;
-    const hw = cx * alpha;
-    const hh = cy * alpha;
-    const fits =
-      inside(-hw, vCentre - hh) && inside(hw, vCentre - hh) && inside(-hw, vCentre + hh) && inside(hw, vCentre + hh);
-    if (fits) lo = alpha;
-    else hi = alpha;
-  }
-  const alpha = lo;
+  const toSource = sourceOffsets(k, r);
+  const { alpha, vCentre } = cropOf(width, height, k, r);
 
   const rowBytes = width * 3;
   const rowSource = new Float64Array(height);
