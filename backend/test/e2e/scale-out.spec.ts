@@ -103,7 +103,14 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
       }),
     );
 
+    // A worker logs a job's outcome after the job's own effects are visible, so give the last lines time to arrive.
+    const enhanceRuns = () =>
+      workers
+        .flatMap((w) => jobRuns(w.output()))
+        .filter((r) => r.job === 'photos.enhance' && r.outcome === 'completed');
+    const deadline = Date.now() + 10_000;
     await new Promise((r) => setTimeout(r, 1000));
+    while (enhanceRuns().length < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const mails = await readOutbox(path.join(dataDir, 'outbox'));
     for (const orderId of orderIds) {
       const about = mails.filter((m) => m.text.includes(orderId));
