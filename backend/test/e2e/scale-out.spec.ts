@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { readOutbox } from '../helpers/outbox';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
-import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitForOrder } from '../support/journey';
+import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitFor, waitForOrder } from '../support/journey';
 import { realPhotos } from '../support/photos';
 import { createScratchDatabase, describeWithPostgresAndRedis, testRedisUrl } from '../support/postgres';
 import {
@@ -104,13 +104,11 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
     );
 
     // A worker logs a job's outcome after the job's own effects are visible, so give the last lines time to arrive.
-    const enhanceRuns = () =>
-      workers
-        .flatMap((w) => jobRuns(w.output()))
-        .filter((r) => r.job === 'photos.enhance' && r.outcome === 'completed');
-    const deadline = Date.now() + 10_000;
+    const allEnhanceRunsLogged = () =>
+      workers.flatMap((w) => jobRuns(w.output())).filter((r) => r.job === 'photos.enhance' && r.outcome === 'completed')
+        .length >= 20;
     await new Promise((r) => setTimeout(r, 1000));
-    while (enhanceRuns().length < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await waitFor(async () => allEnhanceRunsLogged() || undefined, 10_000, 200);
     const mails = await readOutbox(path.join(dataDir, 'outbox'));
     for (const orderId of orderIds) {
       const about = mails.filter((m) => m.text.includes(orderId));
@@ -163,9 +161,7 @@ describeWithPostgresAndRedis('two apis and two workers on one Postgres, Redis an
       await waitForOrder(host, orderId, (o) => o.status === 'completed');
       // A worker logs a delivery's outcome after the receiver has answered, so wait for both.
       const deliveries = () => workers.flatMap((w) => jobRuns(w.output()).filter((r) => r.job === 'webhooks.deliver'));
-      const deadline = Date.now() + 60_000;
-      while ((receiver.received.length < 6 || deliveries().length < 6) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 200));
+      await waitFor(async () => (receiver.received.length >= 6 && deliveries().length >= 6) || undefined, 60_000, 200);
 
       expect(receiver.received.map((r) => r.eventType).sort()).toEqual([
         'order.completed',

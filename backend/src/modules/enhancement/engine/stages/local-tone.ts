@@ -56,13 +56,7 @@ export const COLOUR_ONLY: Readonly<LocalTonePlan> = {
  * (the shoulders only act on a pixel raised above its own level), so the base layer is not built.
  */
 const isColourOnly = (plan: LocalTonePlan): boolean =>
-  plan.shadows === 0 &&
-  plan.highlights === 0 &&
-  plan.detail === 0 &&
-  plan.vibrance === 0 &&
-  plan.blackPoint === 0 &&
-  plan.contrast === 0 &&
-  plan.darkening === 1;
+  (Object.keys(COLOUR_ONLY) as (keyof LocalTonePlan)[]).every((key) => plan[key] === COLOUR_ONLY[key]);
 
 /** Trilinear LUT lookup of one pixel into `out` (0..255 floats); per-code indices precomputed by the caller. */
 const lutPixel = (
