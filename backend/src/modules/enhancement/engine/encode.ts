@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { clamp } from './color';
 import { type RgbImage, longSide, rawInput } from './rgb-image';
 import { type SharpenPlan, sharpenLuma } from './stages/sharpen';
@@ -41,6 +42,39 @@ const resizeRaw = async (image: RgbImage, side: number): Promise<RgbImage> => {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 };
 
+const ICC_MARKER = Buffer.from('ICC_PROFILE\0', 'latin1');
+
+/** The APP2 segments carrying libvips' sRGB profile, read once from a one-pixel JPEG written with it. */
+let srgbSegments: Promise<Buffer> | null = null;
+const srgbProfileSegments = (): Promise<Buffer> =>
+  (srgbSegments ??= sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+    .withIccProfile('srgb')
+    .jpeg()
+    .toBuffer()
+    .then((jpeg) => {
+      const segments: Buffer[] = [];
+      for (let at = 2; at + 4 <= jpeg.length && jpeg[at] === 0xff && jpeg[at + 1] !== 0xda;) {
+        const end = at + 2 + jpeg.readUInt16BE(at + 2);
+        if (jpeg[at + 1] === 0xe2 && jpeg.subarray(at + 4, at + 4 + ICC_MARKER.length).equals(ICC_MARKER))
+          segments.push(jpeg.subarray(at, end));
+        at = end;
+      }
+      if (segments.length === 0) throw new Error('libvips wrote no sRGB profile');
+      return Buffer.concat(segments);
+    }));
+
+/**
+ * Tags a JPEG as sRGB by inserting the profile's segments after its JFIF header. The pixels already are sRGB, and
+ * libvips' withIccProfile would run them through a colour transform to the same space (70 ms at 12 MP, identical
+ * pixels) just to attach the profile.
+ */
+export const tagSrgb = async (jpeg: Buffer): Promise<Buffer> => {
+  const profile = await srgbProfileSegments();
+  const app0 = jpeg[2] === 0xff && jpeg[3] === 0xe0;
+  const at = app0 ? 4 + jpeg.readUInt16BE(4) : 2;
+  return Buffer.concat([jpeg.subarray(0, at), profile, jpeg.subarray(at)]);
+};
+
 /** WebP at effort 2: half the CPU of the default effort 4 for a few per cent larger previews. */
 const webp = (image: RgbImage) => rawInput(image).withIccProfile('srgb').webp({ quality: 85, effort: 2 }).toBuffer();
 
@@ -68,10 +102,7 @@ export const encodeOutputs = async (image: RgbImage, noise = 0, sharpen = true):
   const previewPixels = await resizeRaw(image, PREVIEW_LONG_SIDE);
   const plan = fullSharpenPlan(longSide(image), noise);
   if (sharpen) sharpenLuma(image, plan);
-  const full = rawInput(image)
-    .withIccProfile('srgb')
-    .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' })
-    .toBuffer();
+  const full = rawInput(image).jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' }).toBuffer().then(tagSrgb);
   const thumbnailPixels = await resizeRaw(previewPixels, THUMBNAIL_LONG_SIDE);
   const preview = { ...previewPixels, data: previewPixels.data.slice() };
   sharpenLuma(preview, REDUCED_SHARPEN);

@@ -1,4 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
+import { biasGelu, FUSED_GELU } from './gelu-kernel';
+import { FUSED_LAYER_NORM, layerNorm } from './layer-norm-kernel';
 import { initBackend } from './maxim-model';
 
 /** Runs `op` on the reference cpu backend and on wasm with this module's kernels, and returns both results. */
@@ -64,5 +66,92 @@ describe('the fast wasm kernels MAXIM runs on', () => {
     const { expected, actual, shape } = await onBoth(() => tf.stridedSlice(x(), begin, end, [1, 1, 1, 1]));
     expect(shape).toEqual(size);
     expect(Array.from(actual)).toEqual(Array.from(expected));
+  });
+
+  /** The GELU as MAXIM's graph computes it, kernel by kernel, on the reference backend. */
+  const geluOfGraph = (x: tf.Tensor, bias: tf.Tensor) =>
+    tf.tidy(() => {
+      const v = tf.add(x, bias);
+      const inner = tf.mul(Math.sqrt(2 / Math.PI), tf.add(v, tf.mul(tf.mul(0.044715, v), tf.square(v))));
+      return tf.mul(tf.mul(0.5, v), tf.add(1, tf.tanh(inner)));
+    });
+
+  it.each([
+    ['a multiple of four (the SIMD loop)', 8],
+    ['any other number (the plain loop)', 6],
+  ])('the fused bias + GELU matches the graph it replaces, channels %s', async (_, channels) => {
+    const x = () => tf.randomNormal([1, 3, 5, channels], 0, 3, 'float32', 8);
+    const bias = () => tf.randomNormal([1, 1, 1, channels], 0, 1, 'float32', 9);
+    await tf.setBackend('cpu');
+    const expected = geluOfGraph(x(), bias()).dataSync() as Float32Array;
+    await tf.setBackend('wasm');
+    const result = tf.engine().runKernel(FUSED_GELU, { x: x(), bias: bias() }) as tf.Tensor;
+    expect(result.shape).toEqual([1, 3, 5, channels]);
+    expect(maxDifference(result.dataSync() as Float32Array, expected)).toBeLessThan(2e-6);
+  });
+
+  it('the plain loop computes GELU itself: 0 at 0, x for large x, 0 for very negative x', () => {
+    const out = new Float32Array(4);
+    biasGelu(Float32Array.of(0, 10, -10, 1), Float32Array.of(0, 0, 0, 0), out);
+    expect(Array.from(out).map((v) => Math.round(v * 1e4) / 1e4)).toEqual([0, 10, -0, 0.8412]);
+  });
+
+  it('refuses a bias that does not run along the last axis', async () => {
+    await tf.setBackend('wasm');
+    expect(() => tf.engine().runKernel(FUSED_GELU, { x: tf.zeros([2, 4]), bias: tf.zeros([2]) })).toThrow(
+      /a bias of 4/,
+    );
+  });
+
+  it.each([
+    ['a multiple of four (the SIMD loop)', 8],
+    ['any other number (the plain loop)', 6],
+  ])('the fused layer normalisation matches the graph it replaces, channels %s', async (_, channels) => {
+    const x = () => tf.randomNormal([1, 3, 5, channels], 0.5, 2, 'float32', 10);
+    const gamma = () => tf.randomNormal([1, 1, 1, channels], 1, 0.3, 'float32', 11);
+    const beta = () => tf.randomNormal([1, 1, 1, channels], 0, 0.3, 'float32', 12);
+    const attrs = { recip: 1 / channels, epsilon: 1e-6, axis: 3 };
+    await tf.setBackend('cpu');
+    const expected = tf
+      .tidy(() => {
+        const v = x();
+        const mean = tf.mul(tf.sum(v, 3, true), attrs.recip);
+        const variance = tf.maximum(0, tf.sub(tf.mul(tf.sum(tf.square(v), 3, true), attrs.recip), tf.square(mean)));
+        return tf.add(tf.mul(tf.sub(v, mean), tf.mul(tf.rsqrt(tf.add(variance, attrs.epsilon)), gamma())), beta());
+      })
+      .dataSync() as Float32Array;
+    await tf.setBackend('wasm');
+    const result = tf.engine().runKernel(FUSED_LAYER_NORM, { x: x(), gamma: gamma(), beta: beta() }, attrs);
+    expect(maxDifference((result as tf.Tensor).dataSync() as Float32Array, expected)).toBeLessThan(2e-5);
+  });
+
+  it('the plain loop normalises a row to zero mean and unit variance before gamma and beta', () => {
+    const out = new Float32Array(4);
+    layerNorm(
+      Float32Array.of(1, 2, 3, 4),
+      Float32Array.of(1, 1, 1, 2),
+      Float32Array.of(0, 0, 0, 1),
+      {
+        recip: 0.25,
+        epsilon: 0,
+        axis: -1,
+      },
+      out,
+    );
+    const unit = [-1.5, -0.5, 0.5, 1.5].map((v) => v / Math.sqrt(1.25));
+    expect(Array.from(out)).toEqual([unit[0], unit[1], unit[2], unit[3] * 2 + 1].map((v) => Math.fround(v)));
+  });
+
+  it('refuses to normalise any axis but the last', async () => {
+    await tf.setBackend('wasm');
+    const run = () =>
+      tf
+        .engine()
+        .runKernel(
+          FUSED_LAYER_NORM,
+          { x: tf.zeros([1, 2, 3, 4]), gamma: tf.ones([4]), beta: tf.zeros([4]) },
+          { recip: 0.25, epsilon: 1e-6, axis: 2 },
+        );
+    expect(run).toThrow(/the last axis only/);
   });
 });

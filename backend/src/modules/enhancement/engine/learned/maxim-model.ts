@@ -4,6 +4,9 @@ import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { registerChannelSliceKernel } from './channel-slice-kernel';
 import { registerEinsumKernel } from './einsum-kernel';
+import { fuseGraph, smallConstants, type TopologyNode } from './fuse-graph';
+import { registerGeluKernel } from './gelu-kernel';
+import { registerLayerNormKernel } from './layer-norm-kernel';
 import { registerTanhKernel } from './tanh-kernel';
 import { registerTransposedConvKernel } from './transposed-conv-kernel';
 
@@ -27,28 +30,33 @@ const packageRoot = (name: string): string => {
   return dir;
 };
 
-/** Reads the graph and its weight shards from the installed npm package (no network, no file:// fetch). */
-const diskHandler = (modelDir: string): tf.io.IOHandler => ({
-  load: async () => {
-    const manifest = JSON.parse(readFileSync(path.join(modelDir, 'model.json'), 'utf8'));
-    const weightSpecs: tf.io.WeightsManifestEntry[] = [];
-    const buffers: Buffer[] = [];
-    for (const group of manifest.weightsManifest as tf.io.WeightsManifestConfig) {
-      weightSpecs.push(...group.weights);
-      for (const shard of group.paths) buffers.push(readFileSync(path.join(modelDir, shard)));
-    }
-    const weights = Buffer.concat(buffers);
-    return {
-      modelTopology: manifest.modelTopology,
-      format: manifest.format,
-      generatedBy: manifest.generatedBy,
-      convertedBy: manifest.convertedBy,
-      signature: manifest.signature,
-      weightSpecs,
-      weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.length),
-    };
-  },
-});
+/**
+ * A variant's graph and weights, read from its installed npm package (no network, no file:// fetch), with its GELUs
+ * and layer normalisations fused into one kernel each unless `fuse` is false.
+ */
+export const readMaxim = (variant: MaximVariant, fuse: boolean) => {
+  const modelDir = path.join(packageRoot(MAXIM_PACKAGES[variant]), 'models');
+  const manifest = JSON.parse(readFileSync(path.join(modelDir, 'model.json'), 'utf8'));
+  const weightSpecs: tf.io.WeightsManifestEntry[] = [];
+  const buffers: Buffer[] = [];
+  for (const group of manifest.weightsManifest as tf.io.WeightsManifestConfig) {
+    weightSpecs.push(...group.weights);
+    for (const shard of group.paths) buffers.push(readFileSync(path.join(modelDir, shard)));
+  }
+  const weights = Buffer.concat(buffers);
+  const weightData = weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.length);
+  const topology = manifest.modelTopology as { node: TopologyNode[] };
+  if (fuse) topology.node = fuseGraph(topology.node, smallConstants(weightSpecs, weightData)).nodes;
+  return {
+    modelTopology: topology,
+    format: manifest.format,
+    generatedBy: manifest.generatedBy,
+    convertedBy: manifest.convertedBy,
+    signature: manifest.signature,
+    weightSpecs,
+    weightData,
+  } satisfies tf.io.ModelArtifacts;
+};
 
 let backendReady: Promise<void> | null = null;
 
@@ -62,6 +70,8 @@ export const initBackend = (): Promise<void> => {
     registerTanhKernel('wasm');
     registerTransposedConvKernel('wasm');
     registerChannelSliceKernel('wasm');
+    registerGeluKernel('wasm');
+    registerLayerNormKernel('wasm');
   })();
   return backendReady;
 };
@@ -72,12 +82,15 @@ export interface LoadedMaxim {
   run(image: { width: number; height: number; data: Uint8Array }): Uint8Array;
 }
 
-/** Loads a MAXIM graph on the TensorFlow.js wasm backend. Call once per process (worker). */
-export const loadMaxim = async (variant: MaximVariant): Promise<LoadedMaxim> => {
+/**
+ * Loads a MAXIM graph on the TensorFlow.js wasm backend. Call once per process (worker). `fuse: false` keeps the graph
+ * as the converter wrote it (to measure the fused kernels against).
+ */
+export const loadMaxim = async (variant: MaximVariant, { fuse = true } = {}): Promise<LoadedMaxim> => {
   await initBackend();
   const root = packageRoot(MAXIM_PACKAGES[variant]);
   const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
-  const model = await tf.loadGraphModel(diskHandler(path.join(root, 'models')));
+  const model = await tf.loadGraphModel({ load: async () => readMaxim(variant, fuse) });
   return {
     variant,
     version,
