@@ -9,7 +9,12 @@ import { decodePhoto } from '../modules/enhancement/engine/decode';
 import { JPEG_QUALITY } from '../modules/enhancement/engine/encode';
 import { renderBaseline } from '../modules/enhancement/engine/enhance';
 import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
-import { measurableCast, measureNoise, measurePhoto } from '../modules/enhancement/engine/measure';
+import {
+  measurableCast,
+  measureHalfSizeNoise,
+  measureNoise,
+  measurePhoto,
+} from '../modules/enhancement/engine/measure';
 import { type RgbImage, downscale } from '../modules/enhancement/engine/rgb-image';
 import { DEGRADATIONS, type Degradation, degrade, measuredPitch } from '../modules/enhancement/engine/bench/degrade';
 import { nameHash, splitHalves } from '../modules/enhancement/engine/bench/halves';
@@ -56,7 +61,8 @@ const jpeg = (image: Raw) =>
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' })
     .toBuffer();
 
-type Stats = { exposure: number; clipped: number; cast: number | null; noise: number };
+/** `grain`: luma noise at half size, where the coarse grain of a lifted phone shot shows (the full-size noise misses it). */
+type Stats = { exposure: number; clipped: number; cast: number | null; noise: number; grain: number };
 const statsOf = async (raw: Raw, isInput: boolean): Promise<Stats> => {
   const small = await downscale(raw, 768);
   const s = measurePhoto(small);
@@ -68,8 +74,10 @@ const statsOf = async (raw: Raw, isInput: boolean): Promise<Stats> => {
     clipped: s.clippedHighlights + s.clippedShadows,
     cast: measured ? Math.hypot(measured.castA, measured.castB) : null,
     noise: measureNoise(raw),
+    grain: measureHalfSizeNoise(raw),
   };
 };
+const STAT_KEYS = ['exposure', 'clipped', 'noise', 'grain'] as const;
 const newClipping = (before: Stats, after: Stats) => after.clipped > before.clipped + 0.005;
 const newCast = (before: Stats, after: Stats) =>
   before.cast !== null && after.cast !== null && after.cast > Math.max(before.cast, 4) + 2;
@@ -283,7 +291,7 @@ const unpairedSet = async (
       }
       sheetRow.push(await png(await downscale(output, 600)));
       const after = await statsOf(output, false);
-      for (const key of ['exposure', 'clipped', 'noise'] as const) push(scores, `${key}:${column}`, after[key]);
+      for (const key of STAT_KEYS) push(scores, `${key}:${column}`, after[key]);
       if (before.cast !== null && after.cast !== null) push(scores, `cast:${column}`, after.cast);
       push(scores, `newClipping:${column}`, newClipping(before, after) ? 1 : 0);
       push(scores, `newCast:${column}`, newCast(before, after) ? 1 : 0);
@@ -292,7 +300,7 @@ const unpairedSet = async (
         `${column} ${fixed(after.exposure)} / ${fixed(after.clipped * 100, 1)}% / ${after.cast === null ? 'n/a' : fixed(after.cast, 1)}${flags}${note}`,
       );
     }
-    for (const key of ['exposure', 'clipped', 'noise'] as const) push(scores, `${key}:input`, before[key]);
+    for (const key of STAT_KEYS) push(scores, `${key}:input`, before[key]);
     if (before.cast !== null) push(scores, 'cast:input', before.cast);
     rows.push(sheetRow);
     print(
@@ -301,12 +309,12 @@ const unpairedSet = async (
   }
   const sum = (key: string) => (scores[key] ?? []).reduce((a, b) => a + b, 0);
   print(
-    `\n| ${set} (${files.length}) | exposure | clipped | cast | noise | new clipping | new cast | CPU / photo, / MP |`,
+    `\n| ${set} (${files.length}) | exposure | clipped | cast | noise | grain (½ size) | new clipping | new cast | CPU / photo, / MP |`,
   );
-  print('|---|---|---|---|---|---|---|---|');
+  print('|---|---|---|---|---|---|---|---|---|');
   for (const column of ['input', ...columns])
     print(
-      `| ${column} | ${fixed(mean(scores[`exposure:${column}`] ?? []))} | ${fixed(mean(scores[`clipped:${column}`] ?? []) * 100)}% | ${fixed(mean(scores[`cast:${column}`] ?? []))} | ${fixed(mean(scores[`noise:${column}`] ?? []))} | ${column === 'input' ? '' : sum(`newClipping:${column}`)} | ${column === 'input' ? '' : sum(`newCast:${column}`)} | ${scores[`cpu:${column}`] ? `${fixed(mean(scores[`cpu:${column}`]))} s, ${fixed(mean(scores[`cpuPerMp:${column}`]))} s` : ''} |`,
+      `| ${column} | ${fixed(mean(scores[`exposure:${column}`] ?? []))} | ${fixed(mean(scores[`clipped:${column}`] ?? []) * 100)}% | ${fixed(mean(scores[`cast:${column}`] ?? []))} | ${fixed(mean(scores[`noise:${column}`] ?? []))} | ${fixed(mean(scores[`grain:${column}`] ?? []))} | ${column === 'input' ? '' : sum(`newClipping:${column}`)} | ${column === 'input' ? '' : sum(`newCast:${column}`)} | ${scores[`cpu:${column}`] ? `${fixed(mean(scores[`cpu:${column}`]))} s, ${fixed(mean(scores[`cpuPerMp:${column}`]))} s` : ''} |`,
     );
   await contactSheet(rows, path.join(sheets, `${set}.png`), 240);
 };

@@ -5,6 +5,7 @@ import { type AdjustPlan, applyAdjustments, planAdjustments } from './stages/adj
 import {
   ANALYSIS_LONG_SIDE,
   measurableCast,
+  measureHalfSizeNoise,
   measureNoise,
   measurePhoto,
   measureReduced,
@@ -19,7 +20,7 @@ import { withCorrection } from './harmonise';
 import { applyLut, composeLut, fitLut, type Lut3d, LUT_SIZE, lutResidual } from './lut3d';
 import { applyLocalTone, COLOUR_ONLY, type LocalTonePlan } from './stages/local-tone';
 import { buildChannelLuts, channelCurve, planTone, type TonePlan, WELL_EXPOSED, widenBand } from './stages/tone';
-import { DENOISE_THRESHOLD, type DenoisePlan, denoise, planDenoise } from './stages/denoise';
+import { coarseGrain, DENOISE_THRESHOLD, type DenoisePlan, denoise, planDenoise } from './stages/denoise';
 import { correctVerticals, estimateVerticals, type VerticalsEstimate } from './stages/verticals';
 import { type Corrections, type EnhanceContext, runPipeline, type Stage, stage } from './pipeline';
 import { MIN_GREY_SHARE, planWhiteBalance } from './stages/white-balance';
@@ -419,15 +420,21 @@ const DENOISE_MIN_LIFT_EV = 1;
 
 /**
  * Edge-aware luma and chroma denoise, only on a photo the engine lifted by at least DENOISE_MIN_LIFT_EV and whose
- * result measures noisy: on a photo left near its exposure, "noise" on the flattest pixels is texture the FiveK
- * experts keep (a4963: -0.7 dB). The lift is only measured when there is noise: clean photos pay nothing.
+ * result measures noisy at full or at half size: on a photo left near its exposure, "noise" on the flattest pixels
+ * is texture the FiveK experts keep (a4963: -0.7 dB). The lift and the half-size noise are only measured when the
+ * full-size noise is above half the threshold: clean photos pay nothing.
  */
 const denoiseStage = stage<DenoisePlan & { left: number }>({
   name: 'denoise',
   plan: (ctx) => {
     const noise = measureNoise(ctx.image);
-    const lift = noise > DENOISE_THRESHOLD ? sampledExposureEv(ctx.image) - ctx.before.exposureEv : 0;
-    const plan = lift >= DENOISE_MIN_LIFT_EV ? planDenoise(noise, lift) : { ...planDenoise(0), sigma: noise };
+    const coarse = noise > DENOISE_THRESHOLD / 2 ? measureHalfSizeNoise(ctx.image) : 0;
+    const grain = Math.max(noise, coarseGrain(noise, coarse));
+    const lift = grain > DENOISE_THRESHOLD ? sampledExposureEv(ctx.image) - ctx.before.exposureEv : 0;
+    const plan =
+      lift >= DENOISE_MIN_LIFT_EV
+        ? planDenoise(noise, lift, coarse)
+        : { ...planDenoise(0), sigma: noise, coarseSigma: coarseGrain(noise, coarse) };
     return { ...plan, left: noise };
   },
   apply: (ctx, plan) => {
@@ -435,7 +442,13 @@ const denoiseStage = stage<DenoisePlan & { left: number }>({
     if (plan.applied) plan.left = measureNoise(ctx.image);
   },
   report: (plan) => ({
-    denoise: { applied: plan.applied, strength: plan.strength, noise: plan.sigma, edgeFactor: plan.edgeFactor },
+    denoise: {
+      applied: plan.applied,
+      strength: plan.strength,
+      noise: plan.sigma,
+      coarseNoise: plan.coarseSigma,
+      edgeFactor: plan.edgeFactor,
+    },
   }),
 });
 

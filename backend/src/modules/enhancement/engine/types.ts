@@ -77,7 +77,14 @@ export interface EnhancementReport {
       reason: string;
     };
     /** Edge-preserving noise reduction, applied only when the toned photo's luma noise exceeds the threshold. */
-    denoise: { applied: boolean; strength: number; noise?: number; edgeFactor?: number };
+    denoise: {
+      applied: boolean;
+      strength: number;
+      noise?: number;
+      /** Coarse grain: luma noise at half size beyond what the full-size noise explains (engine 2.3.0 on). */
+      coarseNoise?: number;
+      edgeFactor?: number;
+    };
     /** Full-size sharpening: the classical path only (sigma 0 when not applied). */
     sharpen: { applied?: boolean; sigma: number };
     /** A host's adjustment (style, brightness and warmth steps), when one was requested. */

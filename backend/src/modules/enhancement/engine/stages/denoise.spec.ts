@@ -1,9 +1,10 @@
 import { noise, png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { boxFilter } from '../box-filter';
 import { enhance } from '../enhance';
-import { measureNoise } from '../measure';
+import { measureHalfSizeNoise, measureNoise } from '../measure';
 import { DENOISE_THRESHOLD, denoise, planDenoise } from './denoise';
 
-const copy = (image: { width: number; height: number; data: Buffer }) => ({
+const copy = (image: { width: number; height: number; data: Uint8Array }) => ({
   width: image.width,
   height: image.height,
   data: new Uint8Array(image.data),
@@ -74,6 +75,64 @@ describe('noise reduction', () => {
     denoise(lifted, planDenoise(sigma, 4));
     expect(measureNoise(plain)).toBeLessThan(sigma * 0.6);
     expect(measureNoise(lifted)).toBeLessThan(measureNoise(plain) * 0.75);
+  });
+
+  /**
+   * Grain correlated over several pixels, as a phone shot lifted by 4-5 stops carries it: white noise blurred twice
+   * with a 3x3 box, `amplitude` times, over a flat wall (or a hard edge between two).
+   */
+  const blotchy = (seed: number, amplitude: number, edge = false) => {
+    const random = noise(seed);
+    const [width, height] = [240, 180];
+    let field: Float32Array = Float32Array.from({ length: width * height }, () => random());
+    field = boxFilter(boxFilter(field, width, height, 1), width, height, 1);
+    return copy(
+      rawRgb(width, height, (x, y) => {
+        const base = edge ? (x < width / 2 ? 60 : 200) : 140;
+        const grain = field[y * width + x] * amplitude;
+        return [base + grain, base - 8 + grain, base - 16 + grain].map((v) =>
+          Math.max(0, Math.min(255, Math.round(v))),
+        ) as [number, number, number];
+      }),
+    );
+  };
+
+  it('measures coarse grain at half size, where the full-size measure under-reads it', () => {
+    const grain = blotchy(5, 200);
+    expect(measureNoise(grain)).toBeLessThan(DENOISE_THRESHOLD);
+    expect(measureHalfSizeNoise(grain)).toBeGreaterThan(DENOISE_THRESHOLD);
+    // White noise reads about half as strong at half size: the two measures tell fine noise from coarse grain.
+    const white = copy(noisy);
+    expect(measureHalfSizeNoise(white)).toBeLessThan(measureNoise(white) * 0.7);
+  });
+
+  it('removes coarse grain with its half-size pass, which the full-size window alone leaves', () => {
+    const grain = blotchy(5, 200);
+    const fine = measureNoise(grain);
+    const coarse = measureHalfSizeNoise(grain);
+    const plan = planDenoise(fine, 4, coarse);
+    expect(plan.applied).toBe(true);
+    const twoScales = copy(grain);
+    const fullSizeOnly = copy(grain);
+    denoise(twoScales, plan);
+    denoise(fullSizeOnly, { ...plan, coarseSigma: 0 });
+    expect(measureHalfSizeNoise(twoScales)).toBeLessThan(coarse * 0.65);
+    expect(measureHalfSizeNoise(fullSizeOnly)).toBeGreaterThan(measureHalfSizeNoise(twoScales) * 1.3);
+  });
+
+  it('keeps a hard edge under coarse grain', () => {
+    const edge = blotchy(7, 200, true);
+    const plan = planDenoise(measureNoise(edge), 4, measureHalfSizeNoise(edge));
+    expect(plan.coarseSigma).toBeGreaterThan(DENOISE_THRESHOLD);
+    denoise(edge, plan);
+    // Red averaged down each column (the grain averages out): the step from 60 to 200 stays within two pixels.
+    const column = (x: number) => {
+      let sum = 0;
+      for (let y = 0; y < 180; y++) sum += edge.data[(y * 240 + x) * 3];
+      return sum / 180;
+    };
+    expect(column(118)).toBeLessThan(75);
+    expect(column(121)).toBeGreaterThan(185);
   });
 
   it('keeps a hard edge between flat areas', () => {

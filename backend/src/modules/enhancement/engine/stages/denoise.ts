@@ -18,6 +18,13 @@ export interface DenoisePlan {
   /** Measured luma noise (8-bit levels) that the filter is tuned to. */
   sigma: number;
   /**
+   * Coarse grain (8-bit levels): the luma noise measured at half size (`measureHalfSizeNoise`) beyond what the
+   * full-size noise leaves there (white noise reads half as strong at half size). It is the blotchy grain of a phone
+   * shot lifted by several stops, correlated over several pixels, which the full-size measure under-reads; the
+   * coarse pass runs only when it is above the threshold, tuned to it.
+   */
+  coarseSigma: number;
+  /**
    * Multiple of sigma below which local variation is taken for noise (the guided filter's eps is its square): 2 on
    * a photo the stages barely brightened, up to 4 on one lifted by 3 EV or more.
    */
@@ -37,41 +44,62 @@ const EDGE_FACTOR = 2;
 const EDGE_FACTOR_LIFTED = 4;
 
 /**
- * No denoising on clean photos; above the threshold the strength grows with the measured noise, and the share of
- * local variation treated as noise with the exposure lift the photo received (`liftEv`).
+ * The part of the half-size noise (`halfSizeSigma`) that the full-size noise does not explain: white noise of sigma
+ * reads sigma / 2 at half size, so only grain correlated over several pixels remains. On the paired low-light
+ * photos (LOL) the half-size noise is 0.5-0.6 of the full-size one, mostly fine sensor noise; on lifted phone shots
+ * it is 1.4-1.5 times it.
  */
-export const planDenoise = (sigma: number, liftEv = 0): DenoisePlan => {
-  if (!(sigma > DENOISE_THRESHOLD)) return { applied: false, strength: 0, sigma, edgeFactor: 0 };
-  const strength = clamp(0.5 + (0.5 * (sigma - DENOISE_THRESHOLD)) / (FULL_STRENGTH_AT - DENOISE_THRESHOLD), 0.5, 1);
+export const coarseGrain = (sigma: number, halfSizeSigma: number): number =>
+  Math.sqrt(Math.max(0, halfSizeSigma ** 2 - (sigma / 2) ** 2));
+
+/**
+ * No denoising on clean photos; above the threshold the strength grows with the measured noise (the stronger of the
+ * full-size noise and the coarse grain: what a viewer sees), and the share of local variation treated as noise
+ * with the exposure lift the photo received (`liftEv`). `halfSizeSigma` is the noise measured at half size.
+ */
+export const planDenoise = (sigma: number, liftEv = 0, halfSizeSigma = 0): DenoisePlan => {
+  const coarseSigma = coarseGrain(sigma, halfSizeSigma);
+  const grain = Math.max(sigma, coarseSigma);
+  if (!(grain > DENOISE_THRESHOLD)) return { applied: false, strength: 0, sigma, coarseSigma, edgeFactor: 0 };
+  const strength = clamp(0.5 + (0.5 * (grain - DENOISE_THRESHOLD)) / (FULL_STRENGTH_AT - DENOISE_THRESHOLD), 0.5, 1);
   const lifted = ramp(liftEv, LIFT_FROM, LIFT_FULL);
-  return { applied: true, strength, sigma, edgeFactor: EDGE_FACTOR + lifted * (EDGE_FACTOR_LIFTED - EDGE_FACTOR) };
+  return {
+    applied: true,
+    strength,
+    sigma,
+    coarseSigma,
+    edgeFactor: EDGE_FACTOR + lifted * (EDGE_FACTOR_LIFTED - EDGE_FACTOR),
+  };
 };
 
 /**
- * Edge-preserving noise reduction with guided filters, tuned by the measured noise: luma is self-guided with
- * eps = (edgeFactor sigma)^2, so windows whose variance is at the noise level are flattened while edges and texture
- * well above it are kept; chroma (B - Y, R - Y) is filtered over a wider window guided by luma, so colour blotches go
- * but colour edges stay where luma edges are. The result is blended in by `strength`. In place.
+ * The coarse pass runs where the coarse grain is visible and stronger than the fine noise: there the full-size
+ * filter, whose eps follows the fine noise, leaves it. Where fine noise dominates (the paired low-light set: coarse
+ * grain 0.5-0.9 of it) its wider eps already flattens what grain there is at half size, and a coarse pass would
+ * only take texture (lol-dev tune half: 19.82 -> 19.77 dB when it ran on every photo with coarse grain).
  */
-export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
-  if (!plan.applied) return;
-  const { width, height, data } = image;
-  const n = width * height;
-  const luma = new Float32Array(n);
-  const cb = new Float32Array(n);
-  const cr = new Float32Array(n);
-  for (let p = 0, i = 0; p < n; p++, i += 3) {
-    const y = (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
-    luma[p] = y;
-    cb[p] = data[i + 2] / 255 - y;
-    cr[p] = data[i] / 255 - y;
-  }
-  const side = Math.max(width, height);
-  // Phone grain is correlated over 2-3 pixels (demosaicing, in-camera processing): a 5x5 window at least.
-  const radius = side > 2500 ? 3 : 2;
-  const eps = ((plan.edgeFactor * plan.sigma) / 255) ** 2;
+const coarsePass = (plan: DenoisePlan): boolean =>
+  plan.coarseSigma > DENOISE_THRESHOLD && plan.coarseSigma > plan.sigma;
 
-  // Luma: self-guided filter.
+interface Channels {
+  luma: Float32Array;
+  cb: Float32Array;
+  cr: Float32Array;
+}
+
+/**
+ * Guided filters on luma, chroma (B - Y, R - Y): luma is self-guided with eps, so windows whose variance is at the
+ * noise level are flattened while edges and texture well above it are kept; chroma is filtered over a wider window
+ * guided by luma, so colour blotches go but colour edges stay where luma edges are. Returns new channels.
+ */
+const guidedSmooth = (
+  { luma, cb, cr }: Channels,
+  width: number,
+  height: number,
+  radius: number,
+  eps: number,
+): Channels => {
+  const n = width * height;
   const square = new Float32Array(n);
   for (let p = 0; p < n; p++) square[p] = luma[p] * luma[p];
   const meanY = boxFilter(luma, width, height, radius);
@@ -88,7 +116,6 @@ export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
   const smoothY = meanA; // reused
   for (let p = 0; p < n; p++) smoothY[p] = meanA[p] * luma[p] + meanB[p];
 
-  // Chroma: luma-guided filter over a wider window (chroma noise is coarser and the eye is less sharp for it).
   const chromaRadius = 2 * radius + 1;
   const meanYc = boxFilter(luma, width, height, chromaRadius);
   const lumaSquare = meanB; // reused
@@ -111,14 +138,92 @@ export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
     for (let p = 0; p < n; p++) meanAc[p] = meanAc[p] * luma[p] + meanBc[p];
     return meanAc;
   };
-  const smoothCb = filterChroma(cb);
-  const smoothCr = filterChroma(cr);
+  return { luma: smoothY, cb: filterChroma(cb), cr: filterChroma(cr) };
+};
+
+/** 2x2 block means (the last odd row or column dropped). */
+const halve = (channel: Float32Array, width: number, height: number): Float32Array => {
+  const w = width >> 1;
+  const h = height >> 1;
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const top = 2 * y * width;
+    const bottom = top + width;
+    for (let x = 0; x < w; x++)
+      out[y * w + x] =
+        (channel[top + 2 * x] + channel[top + 2 * x + 1] + channel[bottom + 2 * x] + channel[bottom + 2 * x + 1]) / 4;
+  }
+  return out;
+};
+
+/** Adds `delta` (a half-size field) to `channel`, bilinearly interpolated at each full-size pixel's centre. */
+const addEnlarged = (channel: Float32Array, width: number, height: number, delta: Float32Array) => {
+  const w = width >> 1;
+  const h = height >> 1;
+  for (let y = 0; y < height; y++) {
+    const gy = clamp((y + 0.5) / 2 - 0.5, 0, h - 1);
+    const y0 = Math.min(Math.floor(gy), Math.max(0, h - 2));
+    const y1 = Math.min(y0 + 1, h - 1);
+    const fy = gy - y0;
+    for (let x = 0; x < width; x++) {
+      const gx = clamp((x + 0.5) / 2 - 0.5, 0, w - 1);
+      const x0 = Math.min(Math.floor(gx), Math.max(0, w - 2));
+      const x1 = Math.min(x0 + 1, w - 1);
+      const fx = gx - x0;
+      const top = delta[y0 * w + x0] + (delta[y0 * w + x1] - delta[y0 * w + x0]) * fx;
+      const bottom = delta[y1 * w + x0] + (delta[y1 * w + x1] - delta[y1 * w + x0]) * fx;
+      channel[y * width + x] += top + (bottom - top) * fy;
+    }
+  }
+};
+
+/**
+ * Edge-preserving noise reduction with guided filters, tuned by the measured noise, in two scales. The coarse pass
+ * filters the photo at half size, eps from the half-size noise, and adds what it removed back at full size: the
+ * blotchy grain of a phone shot lifted by several stops is correlated over 2-6 pixels, wider than the full-size
+ * window, and is what a gallery view at screen size shows. The fine pass then filters the full-size pixels, eps
+ * from the full-size noise. The result is blended in by `strength`. In place.
+ */
+export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
+  if (!plan.applied) return;
+  const { width, height, data } = image;
+  const n = width * height;
+  const original: Channels = { luma: new Float32Array(n), cb: new Float32Array(n), cr: new Float32Array(n) };
+  for (let p = 0, i = 0; p < n; p++, i += 3) {
+    const y = (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
+    original.luma[p] = y;
+    original.cb[p] = data[i + 2] / 255 - y;
+    original.cr[p] = data[i] / 255 - y;
+  }
+  const side = Math.max(width, height);
+  // Phone grain is correlated over 2-3 pixels (demosaicing, in-camera processing): a 5x5 window at least.
+  const radius = side > 2500 ? 3 : 2;
+  const epsFor = (sigma: number) => ((plan.edgeFactor * sigma) / 255) ** 2;
+
+  let channels = original;
+  if (coarsePass(plan) && width >= 16 && height >= 16) {
+    const w = width >> 1;
+    const h = height >> 1;
+    const small: Channels = {
+      luma: halve(original.luma, width, height),
+      cb: halve(original.cb, width, height),
+      cr: halve(original.cr, width, height),
+    };
+    const smooth = guidedSmooth(small, w, h, radius, epsFor(plan.coarseSigma));
+    channels = { luma: original.luma.slice(), cb: original.cb.slice(), cr: original.cr.slice() };
+    for (const key of ['luma', 'cb', 'cr'] as const) {
+      const delta = smooth[key];
+      for (let p = 0; p < delta.length; p++) delta[p] -= small[key][p];
+      addEnlarged(channels[key], width, height, delta);
+    }
+  }
+  const smooth = guidedSmooth(channels, width, height, radius, epsFor(plan.sigma));
 
   const s = plan.strength;
   for (let p = 0, i = 0; p < n; p++, i += 3) {
-    const y = luma[p] + s * (smoothY[p] - luma[p]);
-    const blue = y + cb[p] + s * (smoothCb[p] - cb[p]);
-    const red = y + cr[p] + s * (smoothCr[p] - cr[p]);
+    const y = original.luma[p] + s * (smooth.luma[p] - original.luma[p]);
+    const blue = y + original.cb[p] + s * (smooth.cb[p] - original.cb[p]);
+    const red = y + original.cr[p] + s * (smooth.cr[p] - original.cr[p]);
     const green = (y - LUMA_R * red - LUMA_B * blue) / LUMA_G;
     data[i] = Math.round(clamp(red, 0, 1) * 255);
     data[i + 1] = Math.round(clamp(green, 0, 1) * 255);
