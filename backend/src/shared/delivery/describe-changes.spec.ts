@@ -45,6 +45,17 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     expect(straightened({ pitchDeg: -8 })).toEqual(['Verticals straightened by 8°']);
   });
 
+  it('counts a very dark photo smoothed before its lift as noise reduced, once', () => {
+    const smoothed = { learned: { applied: true, smoothedBeforeLift: true }, denoise: { applied: false } };
+    expect(describeChanges(report({}, {}, smoothed))).toEqual(['Noise reduced']);
+    expect(
+      describeChanges(report({}, {}, { ...smoothed, denoise: { applied: true, strength: 1 } })).filter(
+        (change) => change === 'Noise reduced',
+      ),
+    ).toHaveLength(1);
+    expect(describeChanges(report({}, {}, { learned: { applied: true, smoothedBeforeLift: false } }))).toEqual([]);
+  });
+
   it('says nothing when nothing was needed', () => {
     expect(
       describeChanges(

@@ -76,7 +76,12 @@ export function describeChanges(report: unknown): string[] {
     changes.push(`Verticals straightened by ${degrees}°`);
   }
 
-  if (reportObject(corrections?.denoise)?.applied === true) changes.push('Noise reduced');
+  // The blocks of a very dark JPEG, smoothed before its lift (engine 2.3.0 on), are noise to the host too.
+  if (
+    reportObject(corrections?.denoise)?.applied === true ||
+    reportObject(corrections?.learned)?.smoothedBeforeLift === true
+  )
+    changes.push('Noise reduced');
 
   // The order's harmonisation moved this photo towards the others (its lines above already include the move).
   if (reportObject(r?.harmonisation)) changes.push('Matched to the colour and brightness of your other photos');

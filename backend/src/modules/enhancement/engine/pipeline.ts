@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { DecodedPhoto } from './decode';
 import type { Lut3d } from './lut3d';
 import type { RgbImage } from './rgb-image';
-import { applyLocalTone, type LocalTonePlan } from './stages/local-tone';
+import { applyLocalTone, type Dequantize, type LocalTonePlan } from './stages/local-tone';
 import type { EngineChoice, EnhanceOptions, EnhancementReport, MeasuredStats } from './types';
 
 export type Corrections = EnhancementReport['corrections'];
@@ -27,6 +27,8 @@ export interface EnhanceContext {
     /** White-balance gains of the classical path, and those finishing folded into the learned LUT. */
     gains: [number, number, number];
     learnedGains: [number, number, number];
+    /** Pre-lift smoothing of the learned path's input, for a photo its LUT lifts by several stops. */
+    dequantize: Dequantize | null;
   };
 }
 
@@ -47,9 +49,9 @@ export const stage = <P>(definition: Stage<P>): Stage => definition as Stage;
 
 /** The fused pass: the colour transform (LUT or per-channel tables) and the local tone stage, one loop over pixels. */
 const renderColour = (ctx: EnhanceContext) => {
-  const { lut, channelLuts, local } = ctx.colour;
+  const { lut, channelLuts, local, dequantize } = ctx.colour;
   if (!local) return;
-  applyLocalTone(ctx.image, lut ? null : channelLuts, local, lut, ctx.small);
+  applyLocalTone(ctx.image, lut ? null : channelLuts, local, lut, ctx.small, dequantize);
 };
 
 /**

@@ -107,6 +107,11 @@ export interface EnhancementReport {
       lutError: number | null;
       /** Cast left on near-neutral pixels by the model's LUT, before the bounded neutralisation. */
       residualCast?: number | null;
+      /**
+       * The input smoothed before its lift (a photo the LUT lifts by four stops or more: its dark codes and JPEG
+       * blocks would become steps of tens of levels); engine 2.3.0 on.
+       */
+      smoothedBeforeLift?: boolean;
     };
   };
   timingsMs: Record<string, number>;

@@ -81,7 +81,8 @@ export const planDenoise = (sigma: number, liftEv = 0, halfSizeSigma = 0): Denoi
 const coarsePass = (plan: DenoisePlan): boolean =>
   plan.coarseSigma > DENOISE_THRESHOLD && plan.coarseSigma > plan.sigma;
 
-interface Channels {
+/** Luma and colour differences (B - Y, R - Y) of an image, 0..1 floats. */
+export interface Channels {
   luma: Float32Array;
   cb: Float32Array;
   cr: Float32Array;
@@ -92,7 +93,7 @@ interface Channels {
  * noise level are flattened while edges and texture well above it are kept; chroma is filtered over a wider window
  * guided by luma, so colour blotches go but colour edges stay where luma edges are. Returns new channels.
  */
-const guidedSmooth = (
+export const guidedSmooth = (
   { luma, cb, cr }: Channels,
   width: number,
   height: number,
@@ -142,7 +143,7 @@ const guidedSmooth = (
 };
 
 /** 2x2 block means (the last odd row or column dropped). */
-const halve = (channel: Float32Array, width: number, height: number): Float32Array => {
+export const halve = (channel: Float32Array, width: number, height: number): Float32Array => {
   const w = width >> 1;
   const h = height >> 1;
   const out = new Float32Array(w * h);
@@ -157,7 +158,7 @@ const halve = (channel: Float32Array, width: number, height: number): Float32Arr
 };
 
 /** Adds `delta` (a half-size field) to `channel`, bilinearly interpolated at each full-size pixel's centre. */
-const addEnlarged = (channel: Float32Array, width: number, height: number, delta: Float32Array) => {
+export const addEnlarged = (channel: Float32Array, width: number, height: number, delta: Float32Array) => {
   const w = width >> 1;
   const h = height >> 1;
   for (let y = 0; y < height; y++) {

@@ -2,6 +2,7 @@ import { LUMA_B, LUMA_G, LUMA_R, SHOULDER, clamp, shoulder } from '../color';
 import { guidedCoefficients } from '../box-filter';
 import type { RgbImage } from '../rgb-image';
 import type { Lut3d } from '../lut3d';
+import { addEnlarged, type Channels, guidedSmooth, halve } from './denoise';
 import { exposureCurve, lumaCurve } from './tone';
 
 export interface LocalTonePlan {
@@ -58,23 +59,11 @@ export const COLOUR_ONLY: Readonly<LocalTonePlan> = {
 const isColourOnly = (plan: LocalTonePlan): boolean =>
   (Object.keys(COLOUR_ONLY) as (keyof LocalTonePlan)[]).every((key) => plan[key] === COLOUR_ONLY[key]);
 
-/** Trilinear LUT lookup of one pixel into `out` (0..255 floats); per-code indices precomputed by the caller. */
-const lutPixel = (
-  lut: Lut3d,
-  index: Int32Array,
-  fraction: Float32Array,
-  r: number,
-  g: number,
-  b: number,
-  out: Float32Array,
-) => {
+/** Trilinear interpolation of the LUT cell whose first entry is at p000, at fractions (dr, dg, db), into `out`. */
+const lutCell = (lut: Lut3d, p000: number, dr: number, dg: number, db: number, out: Float32Array) => {
   const { size, table } = lut;
   const gStride = size * 3;
   const bStride = size * size * 3;
-  const dr = fraction[r];
-  const dg = fraction[g];
-  const db = fraction[b];
-  const p000 = index[r] * 3 + index[g] * gStride + index[b] * bStride;
   const p010 = p000 + gStride;
   const p001 = p000 + bStride;
   const p011 = p010 + bStride;
@@ -85,6 +74,88 @@ const lutPixel = (
     const c11 = table[p011 + c] + (table[p011 + c + 3] - table[p011 + c]) * dr;
     const c0 = c00 + (c10 - c00) * dg;
     out[c] = c0 + (c01 + (c11 - c01) * dg - c0) * db;
+  }
+};
+
+/** Trilinear LUT lookup of one pixel into `out` (0..255 floats); per-code indices precomputed by the caller. */
+const lutPixel = (
+  lut: Lut3d,
+  index: Int32Array,
+  fraction: Float32Array,
+  r: number,
+  g: number,
+  b: number,
+  out: Float32Array,
+) => {
+  const p000 = (index[r] + (index[g] + index[b] * lut.size) * lut.size) * 3;
+  lutCell(lut, p000, fraction[r], fraction[g], fraction[b], out);
+};
+
+/**
+ * Pre-lift smoothing for a photo the LUT lifts by several stops: guided filters on the input's luma and colour
+ * differences with `eps` (in 0..1 luma, squared) and `radius` (full-size pixels), kept as floats through the LUT.
+ */
+export interface Dequantize {
+  radius: number;
+  eps: number;
+}
+
+/**
+ * The LUT applied to a smoothed, unquantised copy of the pixels. A photo lifted by four or more stops was taken
+ * with most of its pixels on a few dark codes: one code is a step of 20-60 levels after the lift, and the 8x8 blocks
+ * of its JPEG, a code or two apart, become the blocky "night-vision" look. Filtering after the lift cannot tell those
+ * steps from edges; before it they are at the level of the quantisation, and the guided filters flatten them while
+ * edges of several codes stay. The filtered values are looked up between the LUT's codes, never rounded to them.
+ */
+const applyLutSmoothed = (image: RgbImage, lut: Lut3d, { radius, eps }: Dequantize) => {
+  const { width, height, data } = image;
+  const n = width * height;
+  const channels: Channels = { luma: new Float32Array(n), cb: new Float32Array(n), cr: new Float32Array(n) };
+  for (let p = 0, i = 0; p < n; p++, i += 3) {
+    const y = (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
+    channels.luma[p] = y;
+    channels.cb[p] = data[i + 2] / 255 - y;
+    channels.cr[p] = data[i] / 255 - y;
+  }
+  // The blocks are 8 pixels: filtered at half size (half the radius) and what the filters removed added back at full
+  // size, at a quarter of the time and memory of filtering the full-size floats (3.5 s and 430 MB more at 8 MP).
+  const [w, h] = [width >> 1, height >> 1];
+  const half: Channels = {
+    luma: halve(channels.luma, width, height),
+    cb: halve(channels.cb, width, height),
+    cr: halve(channels.cr, width, height),
+  };
+  const smooth = guidedSmooth(half, w, h, Math.max(1, radius >> 1), eps);
+  for (const key of ['luma', 'cb', 'cr'] as const) {
+    const delta = smooth[key];
+    for (let p = 0; p < delta.length; p++) delta[p] -= half[key][p];
+    addEnlarged(channels[key], width, height, delta);
+  }
+  const { luma, cb, cr } = channels;
+  const scale = lut.size - 1;
+  const cell = (v: number) => {
+    const f = clamp(v, 0, 1) * scale;
+    return Math.min(Math.floor(f), lut.size - 2);
+  };
+  const out = new Float32Array(3);
+  for (let p = 0, i = 0; p < n; p++, i += 3) {
+    const y = luma[p];
+    const blue = y + cb[p];
+    const red = y + cr[p];
+    const green = (y - LUMA_R * red - LUMA_B * blue) / LUMA_G;
+    const [ir, ig, ib] = [cell(red), cell(green), cell(blue)];
+    const p000 = (ir + (ig + ib * lut.size) * lut.size) * 3;
+    lutCell(
+      lut,
+      p000,
+      clamp(red, 0, 1) * scale - ir,
+      clamp(green, 0, 1) * scale - ig,
+      clamp(blue, 0, 1) * scale - ib,
+      out,
+    );
+    data[i] = out[0] + 0.5;
+    data[i + 1] = out[1] + 0.5;
+    data[i + 2] = out[2] + 0.5;
   }
 };
 
@@ -100,6 +171,7 @@ export const applyLocalTone = (
   plan: LocalTonePlan,
   lut: Lut3d | null = null,
   guide: RgbImage | null = null,
+  dequantize: Dequantize | null = null,
 ): void => {
   const { width, height, data } = image;
   const factor = Math.max(1, Math.round(Math.max(width, height) / GRID_LONG_SIDE));
@@ -152,7 +224,8 @@ export const applyLocalTone = (
 
   if (isColourOnly(plan)) {
     // Nothing local to do (the learned path): the base layer would be computed only to be added back unchanged.
-    for (let i = 0; i < data.length; i += 3) transform(data, i, false);
+    if (lut && dequantize) applyLutSmoothed(image, lut, dequantize);
+    else for (let i = 0; i < data.length; i += 3) transform(data, i, false);
     return;
   }
   if (guide) {
