@@ -93,7 +93,7 @@ export interface Channels {
  * noise level are flattened while edges and texture well above it are kept; chroma is filtered over a wider window
  * guided by luma, so colour blotches go but colour edges stay where luma edges are. Returns new channels.
  */
-export const guidedSmooth = (
+const guidedSmooth = (
   { luma, cb, cr }: Channels,
   width: number,
   height: number,
@@ -143,7 +143,7 @@ export const guidedSmooth = (
 };
 
 /** 2x2 block means (the last odd row or column dropped). */
-export const halve = (channel: Float32Array, width: number, height: number): Float32Array => {
+const halve = (channel: Float32Array, width: number, height: number): Float32Array => {
   const w = width >> 1;
   const h = height >> 1;
   const out = new Float32Array(w * h);
@@ -158,7 +158,7 @@ export const halve = (channel: Float32Array, width: number, height: number): Flo
 };
 
 /** Adds `delta` (a half-size field) to `channel`, bilinearly interpolated at each full-size pixel's centre. */
-export const addEnlarged = (channel: Float32Array, width: number, height: number, delta: Float32Array) => {
+const addEnlarged = (channel: Float32Array, width: number, height: number, delta: Float32Array) => {
   const w = width >> 1;
   const h = height >> 1;
   for (let y = 0; y < height; y++) {
@@ -178,6 +178,38 @@ export const addEnlarged = (channel: Float32Array, width: number, height: number
   }
 };
 
+/** An image's luma and colour differences as 0..1 floats. */
+export const toChannels = ({ width, height, data }: RgbImage): Channels => {
+  const n = width * height;
+  const channels: Channels = { luma: new Float32Array(n), cb: new Float32Array(n), cr: new Float32Array(n) };
+  for (let p = 0, i = 0; p < n; p++, i += 3) {
+    const y = (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
+    channels.luma[p] = y;
+    channels.cb[p] = data[i + 2] / 255 - y;
+    channels.cr[p] = data[i] / 255 - y;
+  }
+  return channels;
+};
+
+/**
+ * The guided filters run on the channels at half size (`radius` in half-size pixels), and what they removed is added
+ * back at full size, in place: structure of several pixels (coarse grain, 8x8 JPEG blocks) at a quarter of the time
+ * and memory of filtering the full-size floats.
+ */
+export const smoothAtHalfSize = (channels: Channels, width: number, height: number, radius: number, eps: number) => {
+  const half: Channels = {
+    luma: halve(channels.luma, width, height),
+    cb: halve(channels.cb, width, height),
+    cr: halve(channels.cr, width, height),
+  };
+  const smooth = guidedSmooth(half, width >> 1, height >> 1, radius, eps);
+  for (const key of ['luma', 'cb', 'cr'] as const) {
+    const delta = smooth[key];
+    for (let p = 0; p < delta.length; p++) delta[p] -= half[key][p];
+    addEnlarged(channels[key], width, height, delta);
+  }
+};
+
 /**
  * Edge-preserving noise reduction with guided filters, tuned by the measured noise, in two scales. The coarse pass
  * filters the photo at half size, eps from the half-size noise, and adds what it removed back at full size: the
@@ -189,13 +221,7 @@ export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
   if (!plan.applied) return;
   const { width, height, data } = image;
   const n = width * height;
-  const original: Channels = { luma: new Float32Array(n), cb: new Float32Array(n), cr: new Float32Array(n) };
-  for (let p = 0, i = 0; p < n; p++, i += 3) {
-    const y = (LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2]) / 255;
-    original.luma[p] = y;
-    original.cb[p] = data[i + 2] / 255 - y;
-    original.cr[p] = data[i] / 255 - y;
-  }
+  const original = toChannels(image);
   const side = Math.max(width, height);
   // Phone grain is correlated over 2-3 pixels (demosaicing, in-camera processing): a 5x5 window at least.
   const radius = side > 2500 ? 3 : 2;
@@ -203,20 +229,8 @@ export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
 
   let channels = original;
   if (coarsePass(plan) && width >= 16 && height >= 16) {
-    const w = width >> 1;
-    const h = height >> 1;
-    const small: Channels = {
-      luma: halve(original.luma, width, height),
-      cb: halve(original.cb, width, height),
-      cr: halve(original.cr, width, height),
-    };
-    const smooth = guidedSmooth(small, w, h, radius, epsFor(plan.coarseSigma));
     channels = { luma: original.luma.slice(), cb: original.cb.slice(), cr: original.cr.slice() };
-    for (const key of ['luma', 'cb', 'cr'] as const) {
-      const delta = smooth[key];
-      for (let p = 0; p < delta.length; p++) delta[p] -= small[key][p];
-      addEnlarged(channels[key], width, height, delta);
-    }
+    smoothAtHalfSize(channels, width, height, radius, epsFor(plan.coarseSigma));
   }
   const smooth = guidedSmooth(channels, width, height, radius, epsFor(plan.sigma));
 
