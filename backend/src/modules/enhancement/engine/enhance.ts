@@ -5,8 +5,7 @@ import { type AdjustPlan, applyAdjustments, planAdjustments } from './stages/adj
 import {
   ANALYSIS_LONG_SIDE,
   measurableCast,
-  measureBlockiness,
-  measureFlatBlocks,
+  measureJpegBlocks,
   measureHalfSizeNoise,
   measureNoise,
   measurePhoto,
@@ -22,7 +21,7 @@ import { withCorrection } from './harmonise';
 import { applyLut, composeLut, fitLut, type Lut3d, LUT_SIZE, lutResidual } from './lut3d';
 import { applyLocalTone, COLOUR_ONLY, type Dequantize, type LocalTonePlan } from './stages/local-tone';
 import { buildChannelLuts, channelCurve, planTone, type TonePlan, WELL_EXPOSED, widenBand } from './stages/tone';
-import { coarseGrain, DENOISE_THRESHOLD, type DenoisePlan, denoise, planDenoise } from './stages/denoise';
+import { DENOISE_THRESHOLD, type DenoisePlan, denoise, planDenoise } from './stages/denoise';
 import { correctVerticals, estimateVerticals, type VerticalsEstimate } from './stages/verticals';
 import { type Corrections, type EnhanceContext, runPipeline, type Stage, stage } from './pipeline';
 import { MIN_GREY_SHARE, planWhiteBalance } from './stages/white-balance';
@@ -286,12 +285,12 @@ const localTonePlan = (stats: MeasuredStats, tone: TonePlan): LocalTonePlan => (
 
 /**
  * A photo the learned LUT lifts by at least DEQUANTIZE_LIFT_EV (log-average, after minus before) that is a JPEG
- * (`measureBlockiness` at least DEQUANTIZE_BLOCKINESS) which coded most of its dim blocks flat (`measureFlatBlocks`
- * at least DEQUANTIZE_FLAT_BLOCKS) is smoothed before the lift, in floats: those 8x8 blocks, a code or two apart,
+ * (`measureJpegBlocks`: blockiness at least DEQUANTIZE_BLOCKINESS) which coded most of its dim blocks flat
+ * (flat share at least DEQUANTIZE_FLAT_BLOCKS) is smoothed before the lift, in floats: those 8x8 blocks, a code or two apart,
  * would become a mosaic of steps of tens of levels (lowlight-phone `474`, a kitchen at night, lifted 5 stops).
  * Variation under about DEQUANTIZE_CODES input codes is taken for blocking over a window of about 2 DEQUANTIZE_RADIUS
- * pixels (filtered at half size), wider than a block. Photos with detail in their dark blocks keep it: on the paired low-light set (raw
- * captures) the same smoothing cost 0.3-0.6 dB on the tune half, two underexposed Flickr JPEGs of the exposure set
+ * pixels (filtered at half size), wider than a block. Photos with detail in their dark blocks keep it: on the paired
+ * low-light set (raw captures) the same smoothing cost 0.3-0.6 dB on the tune half, two underexposed Flickr JPEGs of the exposure set
  * (flat blocks 0.04, 0.09) came out softer, and two near-black raw captures whose flatness is their own (flat
  * blocks 0.31, 0.41, blockiness 1.14 at most) lost 0.14-0.27 dB.
  */
@@ -301,12 +300,13 @@ const DEQUANTIZE_FLAT_BLOCKS = 0.3;
 const DEQUANTIZE_CODES = 2;
 const DEQUANTIZE_RADIUS = 12;
 
-const dequantizeFor = (liftEv: number, input: RgbImage): Dequantize | null =>
-  liftEv >= DEQUANTIZE_LIFT_EV &&
-  measureFlatBlocks(input) >= DEQUANTIZE_FLAT_BLOCKS &&
-  measureBlockiness(input) >= DEQUANTIZE_BLOCKINESS
+const dequantizeFor = (liftEv: number, input: RgbImage): Dequantize | null => {
+  if (liftEv < DEQUANTIZE_LIFT_EV) return null;
+  const { blockiness, flatShare } = measureJpegBlocks(input);
+  return blockiness >= DEQUANTIZE_BLOCKINESS && flatShare >= DEQUANTIZE_FLAT_BLOCKS
     ? { radius: DEQUANTIZE_RADIUS, eps: (DEQUANTIZE_CODES / 255) ** 2 }
     : null;
+};
 
 /** The learned colour and tone (auto or learned): the model's LUT, finished, unless the guard sends it back. */
 const learnedStage = stage<{
@@ -462,13 +462,13 @@ const denoiseStage = stage<DenoisePlan & { left: number }>({
   name: 'denoise',
   plan: (ctx) => {
     const noise = measureNoise(ctx.image);
-    const coarse = noise > DENOISE_THRESHOLD / 2 ? measureHalfSizeNoise(ctx.image) : 0;
-    const grain = Math.max(noise, coarseGrain(noise, coarse));
-    const lift = grain > DENOISE_THRESHOLD ? sampledExposureEv(ctx.image) - ctx.before.exposureEv : 0;
+    const halfSize = noise > DENOISE_THRESHOLD / 2 ? measureHalfSizeNoise(ctx.image) : 0;
+    const measured = planDenoise(noise, 0, halfSize);
+    const lift = measured.applied ? sampledExposureEv(ctx.image) - ctx.before.exposureEv : 0;
     const plan =
       lift >= DENOISE_MIN_LIFT_EV
-        ? planDenoise(noise, lift, coarse)
-        : { ...planDenoise(0), sigma: noise, coarseSigma: coarseGrain(noise, coarse) };
+        ? planDenoise(noise, lift, halfSize)
+        : { ...measured, applied: false, strength: 0, edgeFactor: 0 };
     return { ...plan, left: noise };
   },
   apply: (ctx, plan) => {

@@ -99,8 +99,38 @@ export const fitLut = (source: RgbImage, target: RgbImage, size = LUT_SIZE): Lut
 };
 
 /** Applies a LUT in place with trilinear interpolation; per-code indices are precomputed once. */
-export const applyLut = (image: RgbImage, lut: Lut3d): void => {
+/** Trilinear interpolation of the LUT cell whose first entry is at p000, at fractions (dr, dg, db), into `out`. */
+export const lutCell = (lut: Lut3d, p000: number, dr: number, dg: number, db: number, out: Float32Array): void => {
   const { size, table } = lut;
+  const gStride = size * 3;
+  const bStride = size * size * 3;
+  const p010 = p000 + gStride;
+  const p001 = p000 + bStride;
+  const p011 = p010 + bStride;
+  for (let c = 0; c < 3; c++) {
+    const c00 = table[p000 + c] + (table[p000 + c + 3] - table[p000 + c]) * dr;
+    const c10 = table[p010 + c] + (table[p010 + c + 3] - table[p010 + c]) * dr;
+    const c01 = table[p001 + c] + (table[p001 + c + 3] - table[p001 + c]) * dr;
+    const c11 = table[p011 + c] + (table[p011 + c + 3] - table[p011 + c]) * dr;
+    const c0 = c00 + (c10 - c00) * dg;
+    out[c] = c0 + (c01 + (c11 - c01) * dg - c0) * db;
+  }
+};
+
+/** The LUT at a colour given as 0..1 floats (clamped), between its codes, into `out` (0..255 floats). */
+export const lutAt = (lut: Lut3d, r: number, g: number, b: number, out: Float32Array): void => {
+  const scale = lut.size - 1;
+  const fr = (r < 0 ? 0 : r > 1 ? 1 : r) * scale;
+  const fg = (g < 0 ? 0 : g > 1 ? 1 : g) * scale;
+  const fb = (b < 0 ? 0 : b > 1 ? 1 : b) * scale;
+  const ir = Math.min(Math.floor(fr), scale - 1);
+  const ig = Math.min(Math.floor(fg), scale - 1);
+  const ib = Math.min(Math.floor(fb), scale - 1);
+  lutCell(lut, (ir + (ig + ib * lut.size) * lut.size) * 3, fr - ir, fg - ig, fb - ib, out);
+};
+
+export const applyLut = (image: RgbImage, lut: Lut3d): void => {
+  const { size } = lut;
   const index = new Int32Array(256);
   const fraction = new Float32Array(256);
   for (let v = 0; v < 256; v++) {
@@ -108,27 +138,14 @@ export const applyLut = (image: RgbImage, lut: Lut3d): void => {
     index[v] = Math.min(Math.floor(f), size - 2);
     fraction[v] = f - index[v];
   }
-  const gStride = size * 3;
-  const bStride = size * size * 3;
+  const out = new Float32Array(3);
   const data = image.data;
   for (let i = 0; i < data.length; i += 3) {
     const r = data[i];
     const g = data[i + 1];
     const b = data[i + 2];
-    const dr = fraction[r];
-    const dg = fraction[g];
-    const db = fraction[b];
-    const base = index[r] * 3 + index[g] * gStride + index[b] * bStride;
-    for (let c = 0; c < 3; c++) {
-      const p = base + c;
-      const c00 = table[p] + (table[p + 3] - table[p]) * dr;
-      const c10 = table[p + gStride] + (table[p + gStride + 3] - table[p + gStride]) * dr;
-      const c01 = table[p + bStride] + (table[p + bStride + 3] - table[p + bStride]) * dr;
-      const c11 = table[p + gStride + bStride] + (table[p + gStride + bStride + 3] - table[p + gStride + bStride]) * dr;
-      const c0 = c00 + (c10 - c00) * dg;
-      const c1 = c01 + (c11 - c01) * dg;
-      data[i + c] = Math.round(c0 + (c1 - c0) * db);
-    }
+    lutCell(lut, (index[r] + (index[g] + index[b] * size) * size) * 3, fraction[r], fraction[g], fraction[b], out);
+    for (let c = 0; c < 3; c++) data[i + c] = Math.round(out[c]);
   }
 };
 

@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
-import { measureBlockiness, measureFlatBlocks } from './measure';
+import { measureJpegBlocks } from './measure';
+
+const measureFlatBlocks = (image: Parameters<typeof measureJpegBlocks>[0]) => measureJpegBlocks(image).flatShare;
+const measureBlockiness = (image: Parameters<typeof measureJpegBlocks>[0]) => measureJpegBlocks(image).blockiness;
 
 const decode = async (encoded: Buffer) => {
   const { data, info } = await sharp(encoded).removeAlpha().raw().toBuffer({ resolveWithObject: true });

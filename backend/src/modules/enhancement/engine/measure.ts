@@ -287,60 +287,21 @@ export const measureHalfSizeNoise = (image: RgbImage): number => {
 };
 
 /**
- * Share of a JPEG's 8x8 blocks coded flat: blocks whose luma varies by at most 1.5 codes inside, among those not
- * entirely black. A phone JPEG of a dark room codes most of its dim blocks as one value each (their detail quantised
- * away), a code or two from their neighbours: 0.5-0.75 on the night shots that came back as a mosaic once lifted,
- * 0.2-0.25 on dark foliage and floors, below 0.1 on underexposed photos with detail. A raw capture near black can
- * read high too (two lol-dev photos: 0.31, 0.41), its flatness its own: `measureBlockiness` tells a grid. The grid is found, not assumed (the column and row phases mod 8 with the largest luma
- * steps), so a crop or rotation that moved it is still read.
+ * How a photo reads as a JPEG of a dark scene, from one pass over its luma steps by phase mod 8 (every fourth row
+ * and column; pairs of black pixels left out, so a frame mostly clipped to black does not dilute its blocks):
+ * - `blockiness`: the mean step at the strongest column phase over the median phase's, and the same down the rows;
+ *   the mean of the two. About 1 without an 8x8 grid (raw low-light captures: 1.00-1.14), 1.2-1.9 for phone JPEGs of
+ *   dark rooms. A quarter of a level is the least the median step counts as, so blocks coded flat read as very
+ *   blocky, not infinitely.
+ * - `flatShare`: the share of the 8x8 blocks on that grid (found, not assumed, so a crop or rotation that moved it is
+ *   still read) whose luma varies by at most 1.5 codes inside, among those not entirely black. A phone JPEG of a dark
+ *   room codes most of its dim blocks as one value each: 0.5-0.75 on the night shots that came back as a mosaic once
+ *   lifted, 0.2-0.25 on dark foliage and floors, below 0.1 on underexposed photos with detail. A raw capture near
+ *   black can read high too (two lol-dev photos: 0.31, 0.41), its flatness its own: blockiness tells a grid.
  */
-export const measureFlatBlocks = (image: RgbImage): number => {
+export const measureJpegBlocks = (image: RgbImage): { blockiness: number; flatShare: number } => {
   const { width, height, data } = image;
-  if (width < 16 || height < 16) return 0;
-  const l = (x: number, y: number) => {
-    const i = (y * width + x) * 3;
-    return LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2];
-  };
-  const across = new Float64Array(8);
-  const down = new Float64Array(8);
-  for (let y = 0; y < height; y += 4)
-    for (let x = 0; x < width - 1; x++) across[x % 8] += Math.abs(l(x + 1, y) - l(x, y));
-  for (let x = 0; x < width; x += 4)
-    for (let y = 0; y < height - 1; y++) down[y % 8] += Math.abs(l(x, y + 1) - l(x, y));
-  // The strongest step lies between a block's last pixel and the next block's first.
-  const start = (steps: Float64Array) => (steps.indexOf(Math.max(...steps)) + 1) % 8;
-  const flatShare = (left: number, top: number) => {
-    let flat = 0;
-    let counted = 0;
-    for (let by = top; by + 8 <= height; by += 8)
-      for (let bx = left; bx + 8 <= width; bx += 8) {
-        let low = Infinity;
-        let high = -Infinity;
-        for (let y = by; y < by + 8; y++)
-          for (let x = bx; x < bx + 8; x++) {
-            const v = l(x, y);
-            if (v < low) low = v;
-            if (v > high) high = v;
-          }
-        if (high < 0.5) continue;
-        counted++;
-        if (high - low <= 1.5) flat++;
-      }
-    return counted ? flat / counted : 0;
-  };
-  return flatShare(start(across), start(down));
-};
-
-/**
- * JPEG blockiness: the mean luma step between neighbours across the strongest column phase mod 8 over the median
- * phase's, and the same down the rows; the mean of the two. About 1 where there is no 8x8 grid (raw low-light
- * captures: 1.00-1.14), 1.2-1.9 for phone JPEGs of dark rooms. Pairs of black pixels are left out, so a frame mostly
- * clipped to black does not dilute its blocks; a quarter of a level is the least the median step counts as, so blocks
- * coded flat read as very blocky, not infinitely. Every fourth row and column is sampled.
- */
-export const measureBlockiness = (image: RgbImage): number => {
-  const { width, height, data } = image;
-  if (width < 32 || height < 32) return 1;
+  if (width < 32 || height < 32) return { blockiness: 1, flatShare: 0 };
   const steps = new Float64Array(16);
   const pairs = new Float64Array(16);
   const l = (i: number) => LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2];
@@ -353,12 +314,31 @@ export const measureBlockiness = (image: RgbImage): number => {
     for (let x = 0, i = y * width * 3; x < width - 1; x++, i += 3) add(x % 8, l(i), l(i + 3));
   for (let x = 0; x < width; x += 4)
     for (let y = 0, i = x * 3; y < height - 1; y++, i += width * 3) add(8 + (y % 8), l(i), l(i + width * 3));
-  const ratio = (from: number) => {
-    const means = Array.from({ length: 8 }, (_, k) => steps[from + k] / Math.max(1, pairs[from + k]));
-    means.sort((a, b) => a - b);
-    return means[7] / Math.max(means[3], 0.25);
+  const means = (from: number) => Array.from({ length: 8 }, (_, k) => steps[from + k] / Math.max(1, pairs[from + k]));
+  const ratio = (phase: number[]) => {
+    const sorted = [...phase].sort((a, b) => a - b);
+    return sorted[7] / Math.max(sorted[3], 0.25);
   };
-  return (ratio(0) + ratio(8)) / 2;
+  const [across, down] = [means(0), means(8)];
+  // The strongest step lies between a block's last pixel and the next block's first.
+  const start = (phase: number[]) => (phase.indexOf(Math.max(...phase)) + 1) % 8;
+  let flat = 0;
+  let counted = 0;
+  for (let by = start(down); by + 8 <= height; by += 8)
+    for (let bx = start(across); bx + 8 <= width; bx += 8) {
+      let low = Infinity;
+      let high = -Infinity;
+      for (let y = by; y < by + 8; y++)
+        for (let x = bx, i = (y * width + x) * 3; x < bx + 8; x++, i += 3) {
+          const v = l(i);
+          if (v < low) low = v;
+          if (v > high) high = v;
+        }
+      if (high < 0.5) continue;
+      counted++;
+      if (high - low <= 1.5) flat++;
+    }
+  return { blockiness: (ratio(across) + ratio(down)) / 2, flatShare: counted ? flat / counted : 0 };
 };
 
 /** Share of pixels too dark for the cast measurement to use them (L* below 15). */

@@ -1,7 +1,7 @@
 import { noise, png, rawRgb } from '../../../../test/fixtures/enhancement-images';
 import sharp from 'sharp';
 import { DEEPENING_ALLOWANCE, PIPELINE, deepenedCastShift, enhance } from './enhance';
-import { measureFlatBlocks } from './measure';
+import { measureJpegBlocks } from './measure';
 import type { Retoucher } from './types';
 
 /** A stand-in model: applies a known per-pixel change, so the routing and finishing have known answers. */
@@ -274,7 +274,7 @@ describe('a photo lifted by several stops, smoothed before its lift when its JPE
       .jpeg({ quality: 60 })
       .toBuffer();
     const input = await decode(jpeg);
-    expect(measureFlatBlocks(input)).toBeGreaterThan(0.3);
+    expect(measureJpegBlocks(input).flatShare).toBeGreaterThan(0.3);
     const { image, report } = await enhance(jpeg, options());
     expect(report.after.exposureEv - report.before.exposureEv).toBeGreaterThan(4);
     expect(report.corrections.learned.smoothedBeforeLift).toBe(true);

@@ -49,7 +49,7 @@ const EDGE_FACTOR_LIFTED = 4;
  * photos (LOL) the half-size noise is 0.5-0.6 of the full-size one, mostly fine sensor noise; on lifted phone shots
  * it is 1.4-1.5 times it.
  */
-export const coarseGrain = (sigma: number, halfSizeSigma: number): number =>
+const coarseGrain = (sigma: number, halfSizeSigma: number): number =>
   Math.sqrt(Math.max(0, halfSizeSigma ** 2 - (sigma / 2) ** 2));
 
 /**

@@ -1,7 +1,7 @@
 import { LUMA_B, LUMA_G, LUMA_R, SHOULDER, clamp, shoulder } from '../color';
 import { guidedCoefficients } from '../box-filter';
 import type { RgbImage } from '../rgb-image';
-import type { Lut3d } from '../lut3d';
+import { type Lut3d, lutAt, lutCell } from '../lut3d';
 import { smoothAtHalfSize, toChannels } from './denoise';
 import { exposureCurve, lumaCurve } from './tone';
 
@@ -59,24 +59,6 @@ export const COLOUR_ONLY: Readonly<LocalTonePlan> = {
 const isColourOnly = (plan: LocalTonePlan): boolean =>
   (Object.keys(COLOUR_ONLY) as (keyof LocalTonePlan)[]).every((key) => plan[key] === COLOUR_ONLY[key]);
 
-/** Trilinear interpolation of the LUT cell whose first entry is at p000, at fractions (dr, dg, db), into `out`. */
-const lutCell = (lut: Lut3d, p000: number, dr: number, dg: number, db: number, out: Float32Array) => {
-  const { size, table } = lut;
-  const gStride = size * 3;
-  const bStride = size * size * 3;
-  const p010 = p000 + gStride;
-  const p001 = p000 + bStride;
-  const p011 = p010 + bStride;
-  for (let c = 0; c < 3; c++) {
-    const c00 = table[p000 + c] + (table[p000 + c + 3] - table[p000 + c]) * dr;
-    const c10 = table[p010 + c] + (table[p010 + c + 3] - table[p010 + c]) * dr;
-    const c01 = table[p001 + c] + (table[p001 + c + 3] - table[p001 + c]) * dr;
-    const c11 = table[p011 + c] + (table[p011 + c + 3] - table[p011 + c]) * dr;
-    const c0 = c00 + (c10 - c00) * dg;
-    out[c] = c0 + (c01 + (c11 - c01) * dg - c0) * db;
-  }
-};
-
 /** Trilinear LUT lookup of one pixel into `out` (0..255 floats); per-code indices precomputed by the caller. */
 const lutPixel = (
   lut: Lut3d,
@@ -115,27 +97,12 @@ const applyLutSmoothed = (image: RgbImage, lut: Lut3d, { radius, eps }: Dequanti
   // 430 MB more at 8 MP for a result that looks alike.
   smoothAtHalfSize(channels, width, height, Math.max(1, radius >> 1), eps);
   const { luma, cb, cr } = channels;
-  const scale = lut.size - 1;
-  const cell = (v: number) => {
-    const f = clamp(v, 0, 1) * scale;
-    return Math.min(Math.floor(f), lut.size - 2);
-  };
   const out = new Float32Array(3);
   for (let p = 0, i = 0; p < n; p++, i += 3) {
     const y = luma[p];
     const blue = y + cb[p];
     const red = y + cr[p];
-    const green = (y - LUMA_R * red - LUMA_B * blue) / LUMA_G;
-    const [ir, ig, ib] = [cell(red), cell(green), cell(blue)];
-    const p000 = (ir + (ig + ib * lut.size) * lut.size) * 3;
-    lutCell(
-      lut,
-      p000,
-      clamp(red, 0, 1) * scale - ir,
-      clamp(green, 0, 1) * scale - ig,
-      clamp(blue, 0, 1) * scale - ib,
-      out,
-    );
+    lutAt(lut, red, (y - LUMA_R * red - LUMA_B * blue) / LUMA_G, blue, out);
     data[i] = out[0] + 0.5;
     data[i + 1] = out[1] + 0.5;
     data[i + 2] = out[2] + 0.5;
