@@ -15,6 +15,7 @@ import {
   EXPOSURE_SPREAD_EV,
   greyShift,
   type HarmonisedPhoto,
+  type Look,
   type LookCorrection,
   planHarmonisation,
   renderHarmonised,
@@ -98,8 +99,8 @@ interface Enhanced {
   /** The reduced input as PNG (what the engine was given). */
   input: Buffer;
   jpeg: Buffer;
-  /** The engine's own `after` measurements: what the product hands to the plan. */
-  look: PhotoStats;
+  /** The engine's own `after` measurements and the input's exposure: what the product hands to the plan. */
+  look: Look;
   route: string;
 }
 
@@ -114,11 +115,14 @@ const enhanced = async (root: string, file: string, engine: EngineChoice, models
   const reduced = await downscale((await decodePhoto(path.join(root, file))).image, LONG_SIDE);
   const input = await rawInput(reduced).png({ compressionLevel: 1 }).toBuffer();
   if (existsSync(jpegFile) && existsSync(metaFile)) {
-    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { look: PhotoStats; route: string };
+    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { look: Look; route: string };
     return { input, jpeg: await readFile(jpegFile), ...meta } satisfies Enhanced;
   }
   const result = await enhance(input, { engine, ...models.get() });
-  const meta = { look: result.report.after, route: result.report.route };
+  const meta = {
+    look: { ...result.report.after, inputExposureEv: result.report.before.exposureEv },
+    route: result.report.route,
+  };
   await writeFile(jpegFile, result.image);
   await writeFile(metaFile, JSON.stringify(meta));
   return { input, jpeg: result.image, ...meta } satisfies Enhanced;

@@ -3,7 +3,8 @@ import { type Look, type LookCorrection } from '../engine';
 
 /**
  * The look a photo was delivered with, from its report: the one measured before the order's harmonisation when it
- * had one (so a repeated run plans the same), otherwise its `after`. Undefined for a photo whose report lacks it.
+ * had one (so a repeated run plans the same), otherwise its `after`; with the input's exposure (`before`), which
+ * tells a lifted night shot apart. Undefined for a photo whose report lacks the look.
  */
 export const deliveredLook = (report: unknown): Look | undefined => {
   const r = reportObject(report);
@@ -12,7 +13,13 @@ export const deliveredLook = (report: unknown): Look | undefined => {
   const castA = reportNumber(look?.castA);
   const castB = reportNumber(look?.castB);
   if (exposureEv === undefined || castA === undefined || castB === undefined) return undefined;
-  return { exposureEv, castA, castB, neutralShare: reportNumber(look?.neutralShare) };
+  return {
+    exposureEv,
+    castA,
+    castB,
+    neutralShare: reportNumber(look?.neutralShare),
+    inputExposureEv: reportNumber(reportObject(r?.before)?.exposureEv),
+  };
 };
 
 /** The order harmonisation a photo was delivered with (the look before it and the correction), if any. */

@@ -75,6 +75,27 @@ describe('harmonisation plan', () => {
     expect(plan.photos.filter((p) => p.matched)).toHaveLength(3);
   });
 
+  it('sets the order look from photos taken in light: night shots the engine lifted are matched, not followed', () => {
+    // Two bedrooms and two night kitchens taken at -5.5 EV and delivered a stop darker than the bedrooms.
+    const bedrooms = [look(0.3), look(-0.5, 1, 0)];
+    const kitchens = [
+      { ...look(-1.0, 2, 4), inputExposureEv: -5.5 },
+      { ...look(-1.2, 1, 3), inputExposureEv: -5.8 },
+    ];
+    const plan = planHarmonisation([...bedrooms, ...kitchens]);
+    expect(plan.target?.exposureEv).toBeCloseTo(-0.1, 5);
+    // The bright bedroom moves only into the band around the bedrooms' look; the kitchens come up to it.
+    expect(plan.photos[0].correction?.ev).toBeCloseTo(-0.25, 5);
+    expect(plan.photos[2].correction?.ev).toBeCloseTo(0.75, 5);
+    expect(plan.photos.every((p) => p.matched)).toBe(true);
+    // Without the input's exposure (older reports) the kitchens count: the bright bedroom was darkened 0.9 EV.
+    const unknown = planHarmonisation([...bedrooms, ...kitchens.map(({ inputExposureEv: _, ...rest }) => rest)]);
+    expect(unknown.photos[0].correction?.ev).toBeCloseTo(-0.9, 5);
+    // An order of night shots only is matched among them, as before.
+    const nights = planHarmonisation(kitchens);
+    expect(nights.target?.exposureEv).toBeCloseTo(-1.1, 5);
+  });
+
   it('does not pass a tint most photos share to the ones without it: the order white point stays near neutral', () => {
     const plan = planHarmonisation([look(-0.5, 8, 1), look(-0.5, 7, 2), look(-0.5, 9, 0), look(-0.5, 1, 0.5)]);
     expect(Math.hypot(plan.target?.castA ?? 0, plan.target?.castB ?? 0)).toBeCloseTo(3, 5);

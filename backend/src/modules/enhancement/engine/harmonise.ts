@@ -14,6 +14,11 @@ export interface Look {
   castB: number;
   /** Share of pixels that were near-neutral; undefined in reports older than harmonisation. */
   neutralShare?: number;
+  /**
+   * Log-average exposure of the photo as it arrived (the report's `before`). A night shot the engine lifted several
+   * stops measures like a dim room afterwards; this is what tells it apart. Undefined in older reports.
+   */
+  inputExposureEv?: number;
 }
 
 /** A change of one photo's look: exposure in stops and white gains (luminance kept), on top of its enhancement. */
@@ -85,12 +90,25 @@ export const median = (values: readonly number[]): number => {
 const hasWhitePoint = (look: Look) => (look.neutralShare ?? 0) >= MIN_NEUTRAL_SHARE;
 
 /**
+ * Whether a photo was taken in ordinary light, not lifted out of the dark by the engine. A night kitchen lifted five
+ * stops, windows black, measured about a stop under the bedrooms of its order and pulled the order's look down to it:
+ * a bright bedroom was darkened 0.8 EV. Such photos are matched to the look like the others, but do not set it.
+ */
+const takenInLight = (look: Look) => (look.inputExposureEv ?? 0) >= NIGHT_EV;
+
+/** The photos that set the order's look: those taken in ordinary light when there are two, otherwise all given. */
+const lookSetters = (looks: readonly Look[]) => {
+  const inLight = looks.filter(takenInLight);
+  return inLight.length >= 2 ? inLight : looks;
+};
+
+/**
  * The order's exposure: the median of the photos not too far from it, found by a few rounds (the median of all
  * photos can sit between a group of day shots and a group of dusk shots, which would leave out day shots and keep
  * dusk ones).
  */
 const orderExposure = (looks: readonly Look[]): { exposureEv: number; inLook: (look: Look) => boolean } => {
-  const candidates = looks.filter((l) => l.exposureEv >= NIGHT_EV);
+  const candidates = lookSetters(looks.filter((l) => l.exposureEv >= NIGHT_EV));
   let exposureEv = candidates.length ? median(candidates.map((l) => l.exposureEv)) : 0;
   const near = (l: Look) => Math.abs(l.exposureEv - exposureEv) <= OUTLIER_EV;
   for (let round = 0; round < 4; round++) {
@@ -131,7 +149,7 @@ export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => 
   const { exposureEv, inLook } = orderExposure(looks);
   const day = looks.filter(inLook);
   if (day.length < 2) return { target: null, photos: looks.map((l) => unchanged(l, null)) };
-  const white = orderWhitePoint(day);
+  const white = orderWhitePoint(lookSetters(day));
   const target = { exposureEv, ...white };
   const colourMatched = day.filter(hasWhitePoint).length >= 2;
 
