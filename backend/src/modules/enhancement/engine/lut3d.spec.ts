@@ -1,4 +1,5 @@
-import { applyLut, fitLut, lutResidual } from './lut3d';
+import { applyLut, fitLut, type Lut3d, LUT_SIZE, lutCell, lutResidual } from './lut3d';
+import { applyLutSimd } from './lut-simd';
 import type { RgbImage } from './rgb-image';
 
 const gradientImage = (width: number, height: number): RgbImage => {
@@ -38,5 +39,60 @@ describe('3D LUT lift', () => {
     const copy = { ...small, data: small.data.slice() };
     applyLut(copy, lut);
     expect(Math.max(...copy.data.map((v, i) => Math.abs(v - small.data[i])))).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('applying a LUT with the SIMD kernel', () => {
+  /** A seeded uneven LUT (every node moved differently) and the trilinear reference of one pixel through it. */
+  const randomLut = (size: number, seed: number): Lut3d => {
+    let state = seed;
+    const random = () => (state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const table = new Float32Array(size ** 3 * 3);
+    const step = 255 / (size - 1);
+    for (let n = 0; n < size ** 3; n++) {
+      const node = [n % size, Math.floor(n / size) % size, Math.floor(n / size / size)];
+      for (let c = 0; c < 3; c++) table[n * 3 + c] = Math.min(255, Math.max(0, node[c] * step + (random() - 0.5) * 60));
+    }
+    return { size, table };
+  };
+  const reference = (lut: Lut3d, r: number, g: number, b: number) => {
+    const out = new Float32Array(3);
+    const at = (v: number) => {
+      const f = (v * (lut.size - 1)) / 255;
+      const index = Math.min(Math.floor(f), lut.size - 2);
+      return [index, f - index];
+    };
+    const [ir, fr] = at(r);
+    const [ig, fg] = at(g);
+    const [ib, fb] = at(b);
+    lutCell(lut, (ir + (ig + ib * lut.size) * lut.size) * 3, fr, fg, fb, out);
+    return Array.from(out, Math.round);
+  };
+
+  it('gives the trilinear lookup of every pixel, across chunks and on every colour corner', () => {
+    for (const size of [LUT_SIZE, 17]) {
+      const lut = randomLut(size, size);
+      // Over 2^18 pixels, so the kernel's chunks and the last partial chunk are crossed; corners and codes 0 / 255.
+      const pixels = 300_000;
+      const data = new Uint8Array(pixels * 3);
+      let state = 7;
+      for (let i = 0; i < data.length; i++) data[i] = (state = (state * 69069 + 1) >>> 0) >>> 24;
+      data.set([0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255], 0);
+      const original = data.slice();
+      expect(applyLutSimd(data, lut)).toBe(true);
+      let differing = 0;
+      let largest = 0;
+      for (let p = 0; p < pixels; p++) {
+        const expected = reference(lut, original[p * 3], original[p * 3 + 1], original[p * 3 + 2]);
+        for (let c = 0; c < 3; c++) {
+          const difference = Math.abs(data[p * 3 + c] - expected[c]);
+          largest = Math.max(largest, difference);
+          if (difference) differing++;
+        }
+      }
+      expect(largest).toBeLessThanOrEqual(1);
+      // float32 against float64 arithmetic: only values on a rounding edge may differ.
+      expect(differing).toBeLessThan(pixels * 3 * 0.001);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { applyLutSimd } from './lut-simd';
 import type { RgbImage } from './rgb-image';
 
 /** A colour lookup table: `size`^3 nodes over 8-bit RGB, each holding an output RGB in 0..255 (red fastest). */
@@ -54,32 +55,62 @@ export const fitLut = (source: RgbImage, target: RgbImage, size = LUT_SIZE): Lut
   let next = new Float32Array(nodes * 3);
   for (let n = 0; n < nodes; n++)
     if (weight[n] > 0) for (let c = 0; c < 3; c++) offset[n * 3 + c] = sum[n * 3 + c] / weight[n];
-  const strides = [1, size, size * size];
+  // Each node's denominator is the same every round: its weight and its count of neighbours.
+  const plane = size * size;
+  const strides = Int32Array.of(1, size, plane);
+  const denominators = new Float64Array(nodes);
+  for (let n = 0; n < nodes; n++) {
+    const coordinates = [n % size, Math.floor(n / size) % size, Math.floor(n / plane)];
+    const neighbours = coordinates.reduce((total, c) => total + (c > 0 ? 1 : 0) + (c < size - 1 ? 1 : 0), 0);
+    denominators[n] = weight[n] + SMOOTHNESS * neighbours;
+  }
   for (let round = 0; round < SOLVER_ROUNDS; round++) {
     for (let b = 0; b < size; b++) {
       for (let g = 0; g < size; g++) {
+        const inside = b > 0 && b < size - 1 && g > 0 && g < size - 1;
         for (let r = 0; r < size; r++) {
-          const n = r + g * size + b * size * size;
-          const coords = [r, g, b];
-          let count = 0;
+          const n = r + g * size + b * plane;
+          const m = n * 3;
           let nr = 0;
           let ng = 0;
           let nb = 0;
-          for (let axis = 0; axis < 3; axis++) {
-            for (const step of [-1, 1]) {
-              const v = coords[axis] + step;
-              if (v < 0 || v >= size) continue;
-              const m = (n + step * strides[axis]) * 3;
-              nr += offset[m];
-              ng += offset[m + 1];
-              nb += offset[m + 2];
-              count++;
+          if (inside && r > 0 && r < size - 1) {
+            // Most nodes: all six neighbours, summed in the order of the general case below.
+            const sr = 3;
+            const sg = size * 3;
+            const sb = plane * 3;
+            nr = offset[m - sr] + offset[m + sr] + offset[m - sg] + offset[m + sg] + offset[m - sb] + offset[m + sb];
+            ng =
+              offset[m - sr + 1] +
+              offset[m + sr + 1] +
+              offset[m - sg + 1] +
+              offset[m + sg + 1] +
+              offset[m - sb + 1] +
+              offset[m + sb + 1];
+            nb =
+              offset[m - sr + 2] +
+              offset[m + sr + 2] +
+              offset[m - sg + 2] +
+              offset[m + sg + 2] +
+              offset[m - sb + 2] +
+              offset[m + sb + 2];
+          } else {
+            // Border nodes: the neighbours that exist (red −1, +1, green −1, +1, blue −1, +1).
+            for (let k = 0; k < 6; k++) {
+              const axis = k >> 1;
+              const coordinate = axis === 0 ? r : axis === 1 ? g : b;
+              const up = k & 1;
+              if (up ? coordinate === size - 1 : coordinate === 0) continue;
+              const o = (n + (up ? strides[axis] : -strides[axis])) * 3;
+              nr += offset[o];
+              ng += offset[o + 1];
+              nb += offset[o + 2];
             }
           }
-          const denominator = weight[n] + SMOOTHNESS * count;
-          next[n * 3] = (sum[n * 3] + SMOOTHNESS * nr) / denominator;
-          next[n * 3 + 1] = (sum[n * 3 + 1] + SMOOTHNESS * ng) / denominator;
-          next[n * 3 + 2] = (sum[n * 3 + 2] + SMOOTHNESS * nb) / denominator;
+          const denominator = denominators[n];
+          next[m] = (sum[m] + SMOOTHNESS * nr) / denominator;
+          next[m + 1] = (sum[m + 1] + SMOOTHNESS * ng) / denominator;
+          next[m + 2] = (sum[m + 2] + SMOOTHNESS * nb) / denominator;
         }
       }
     }
@@ -98,7 +129,6 @@ export const fitLut = (source: RgbImage, target: RgbImage, size = LUT_SIZE): Lut
   return { size, table };
 };
 
-/** Applies a LUT in place with trilinear interpolation; per-code indices are precomputed once. */
 /** Trilinear interpolation of the LUT cell whose first entry is at p000, at fractions (dr, dg, db), into `out`. */
 export const lutCell = (lut: Lut3d, p000: number, dr: number, dg: number, db: number, out: Float32Array): void => {
   const { size, table } = lut;
@@ -129,7 +159,12 @@ export const lutAt = (lut: Lut3d, r: number, g: number, b: number, out: Float32A
   lutCell(lut, (ir + (ig + ib * lut.size) * lut.size) * 3, fr - ir, fg - ig, fb - ib, out);
 };
 
+/**
+ * Applies a LUT in place with trilinear interpolation: with the SIMD kernel (`lut-simd.ts`), or where WebAssembly
+ * SIMD is missing with this loop, per-code indices precomputed once.
+ */
 export const applyLut = (image: RgbImage, lut: Lut3d): void => {
+  if (applyLutSimd(image.data, lut)) return;
   const { size } = lut;
   const index = new Int32Array(256);
   const fraction = new Float32Array(256);

@@ -1,7 +1,8 @@
-// The few WebAssembly globals the fused kernels (wasm-simd.ts) use. Node has them all; TypeScript declares them only
-// in its DOM library, which a server has no business including.
+// The few WebAssembly globals the SIMD kernels (wasm-assembler.ts and its users) use. Node has them all; TypeScript
+// declares them only in its DOM library, which a server has no business including.
 declare namespace WebAssembly {
-  interface Memory {
+  class Memory {
+    constructor(descriptor: { initial: number; maximum?: number });
     readonly buffer: ArrayBuffer;
   }
   class Module {

@@ -1,10 +1,11 @@
 import type * as tf from '@tensorflow/tfjs';
 import { type HeapBackend, type KernelArgs, replaceKernel } from './replace-kernel';
+import { simdKernels } from './wasm-simd';
 
 /**
  * StridedSlice that takes a range of the last axis and all of every other axis: MAXIM splits its channels in
  * halves this way about 240 times a photo. The wasm backend's general kernel walks every element with index
- * arithmetic; a copy of runs is three times faster. Any other slice goes to the backend's own kernel.
+ * arithmetic; a copy of runs (with SIMD where the runs are whole groups of four) is several times faster. Any other slice goes to the backend's own kernel.
  */
 export const makeChannelSliceKernel = (fallback: tf.KernelFunc) => {
   return (args: KernelArgs): tf.TensorInfo => {
@@ -37,8 +38,20 @@ export const makeChannelSliceKernel = (fallback: tf.KernelFunc) => {
     const out = heap.makeOutput([...x.shape.slice(0, last), width], 'float32');
     const source = heap.typedArrayFromHeap(x) as Float32Array;
     const target = heap.typedArrayFromHeap(out) as Float32Array;
-    for (let s = from, t = 0; t < target.length; s += channels - width)
-      for (let c = 0; c < width; c++) target[t++] = source[s++];
+    // Runs of whole groups of four floats are copied sixteen bytes an instruction (most of MAXIM's halves).
+    const simd = width % 4 === 0 ? simdKernels(backend) : null;
+    if (simd)
+      simd.copyRuns(
+        source.byteOffset + from * 4,
+        channels * 4,
+        target.byteOffset,
+        width * 4,
+        width * 4,
+        target.length / width,
+      );
+    else
+      for (let s = from, t = 0; t < target.length; s += channels - width)
+        for (let c = 0; c < width; c++) target[t++] = source[s++];
     return out;
   };
 };

@@ -24,7 +24,7 @@ describe('the fast wasm kernels MAXIM runs on', () => {
   });
 
   it('replaces the backend kernels MAXIM spends most of its time in', () => {
-    for (const name of ['Conv2DBackpropInput', 'StridedSlice'])
+    for (const name of ['Conv2DBackpropInput', 'StridedSlice', 'Concat'])
       expect((tf.getKernel(name, 'wasm') as { fast?: boolean }).fast).toBe(true);
     expect(tf.getKernel('Tanh', 'wasm')?.kernelFunc.name).toBe('tanhOnHeap');
   });
@@ -65,6 +65,19 @@ describe('the fast wasm kernels MAXIM runs on', () => {
     const size = end.map((e, i) => e - begin[i]);
     const { expected, actual, shape } = await onBoth(() => tf.stridedSlice(x(), begin, end, [1, 1, 1, 1]));
     expect(shape).toEqual(size);
+    expect(Array.from(actual)).toEqual(Array.from(expected));
+  });
+
+  it.each([
+    ['channels, multiples of four (the SIMD copies)', [8, 4, 12], 3],
+    ['channels, counted from the end', [4, 8], -1],
+    ['channels that are not multiples of four (the backend kernel)', [6, 4], 3],
+    ['rows (the backend kernel)', [4, 4], 1],
+  ])('a concatenation along %s matches the reference', async (_, sizes, axis) => {
+    const parts = () =>
+      sizes.map((size, i) => tf.randomNormal(axis === 1 ? [1, size, 4, 8] : [1, 3, 5, size], 0, 1, 'float32', 20 + i));
+    const { expected, actual, shape } = await onBoth(() => tf.concat(parts(), axis));
+    expect(shape[axis < 0 ? 4 + axis : axis]).toBe(sizes.reduce((a, b) => a + b, 0));
     expect(Array.from(actual)).toEqual(Array.from(expected));
   });
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { registerChannelConcatKernel } from './channel-concat-kernel';
 import { registerChannelSliceKernel } from './channel-slice-kernel';
 import { registerEinsumKernel } from './einsum-kernel';
 import { fuseGraph, smallConstants, type TopologyNode } from './fuse-graph';
@@ -70,6 +71,7 @@ export const initBackend = (): Promise<void> => {
     registerTanhKernel('wasm');
     registerTransposedConvKernel('wasm');
     registerChannelSliceKernel('wasm');
+    registerChannelConcatKernel('wasm');
     registerGeluKernel('wasm');
     registerLayerNormKernel('wasm');
   })();

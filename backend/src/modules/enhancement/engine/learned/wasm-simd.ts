@@ -4,50 +4,52 @@
  * rational tanh) and 3.5 for the normalisation, which made the fused kernels slower than the graph kernels they
  * replace; these loops take a fraction of that.
  *
- * The module is small enough to be written here as bytes, opcode by opcode, so no toolchain or binary artefact is
- * needed. Every pointer is a byte offset into the imported memory; `bytes` is a multiple of 16 and `channelBytes` the
- * length of a row of the last axis, a multiple of 16 (channels a multiple of four):
+ * The module is written as bytes (`wasm-assembler.ts`). Every pointer is a byte offset into the imported memory;
+ * `bytes` is a multiple of 16 and `channelBytes` the length of a row of the last axis, a multiple of 16 (channels a
+ * multiple of four):
  * - gelu(x, bias, out, bytes, channelBytes): out = GELU(x + bias), the bias along the last axis;
- * - layerNorm(x, gamma, beta, out, bytes, channelBytes, recip, epsilon): see `layer-norm-kernel.ts`.
+ * - layerNorm(x, gamma, beta, out, bytes, channelBytes, recip, epsilon): see `layer-norm-kernel.ts`;
+ * - copyRuns(source, sourceStride, target, targetStride, runBytes, runs): strided copies of runs a multiple of 16
+ *   bytes, for the channel slices and concatenations (`channel-slice-kernel.ts`, `channel-concat-kernel.ts`).
  */
 
-const uleb = (value: number): number[] => {
-  const bytes: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (value !== 0);
-  return bytes;
-};
-const name = (text: string) => [...uleb(text.length), ...Buffer.from(text, 'utf8')];
-const section = (id: number, contents: number[]) => [id, ...uleb(contents.length), ...contents];
-const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
-
-const I32 = 0x7f;
-const F32 = 0x7d;
-const V128 = 0x7b;
-const get = (index: number) => [0x20, ...uleb(index)];
-const set = (index: number) => [0x21, ...uleb(index)];
-const tee = (index: number) => [0x22, ...uleb(index)];
-const i32Const = (value: number) => [0x41, ...uleb(value)]; // small non-negative values only
-const I32_ADD = [0x6a];
-const I32_GE_U = [0x4f];
-const I32_EQ = [0x46];
-const f32Const = (value: number) => [0x43, ...new Uint8Array(Float32Array.of(value).buffer)];
-const simd = (opcode: number) => [0xfd, ...uleb(opcode)];
-const MEMARG = [0x00, 0x00]; // alignment hint 1 byte (any address), offset 0
-const V128_LOAD = [...simd(0x00), ...MEMARG];
-const V128_STORE = [...simd(0x0b), ...MEMARG];
-const SPLAT = simd(0x13);
-const lane = (index: number) => [...simd(0x1f), index]; // f32x4.extract_lane
-const SUB = simd(0xe5);
-const ADD = simd(0xe4);
-const MUL = simd(0xe6);
-const DIV = simd(0xe7);
-const MIN = simd(0xea); // f32x4.pmin: one instruction (min keeps NaN and signed-zero rules, several)
-const MAX = simd(0xeb); // f32x4.pmax
+import {
+  ADD,
+  DIV,
+  F32,
+  F32_ADD,
+  F32_DIV,
+  F32_MAX,
+  F32_MUL,
+  F32_SQRT,
+  F32_SUB,
+  I32,
+  I32_ADD,
+  I32_EQ,
+  I32_MUL,
+  I32_GE_U,
+  MAX,
+  MIN,
+  MUL,
+  SPLAT,
+  SUB,
+  V128,
+  V128_LOAD,
+  V128_STORE,
+  V128_ZERO,
+  BLOCK,
+  END,
+  LOOP,
+  br,
+  brIf,
+  f32Const,
+  get,
+  i32Const,
+  lane,
+  set,
+  tee,
+  wasmModule,
+} from '../wasm-assembler';
 
 // GELU. Locals: the five i32 parameters, two i32 counters, then v128 values and splatted constants.
 const [X, BIAS, OUT, BYTES, CHANNEL_BYTES, I, C] = [0, 1, 2, 3, 4, 5, 6];
@@ -74,11 +76,11 @@ const horner = (first: number, count: number) => {
   return code;
 };
 
+const GELU_LOCALS: [number, number][] = [
+  [2, I32],
+  [3 + CONSTANTS.length, V128],
+];
 const GELU_BODY = [
-  ...vec([
-    [...uleb(2), I32],
-    [...uleb(3 + CONSTANTS.length), V128],
-  ]),
   ...CONSTANTS.flatMap((value, index) => [...f32Const(value), ...SPLAT, ...set(CONSTANTS_FROM + index)]),
   ...[0x02, 0x40], // block
   ...[0x03, 0x40], // loop
@@ -94,11 +96,11 @@ const GELU_BODY = [
   ...get(X),
   ...get(I),
   ...I32_ADD,
-  ...V128_LOAD,
+  ...V128_LOAD(),
   ...get(BIAS),
   ...get(C),
   ...I32_ADD,
-  ...V128_LOAD,
+  ...V128_LOAD(),
   ...ADD,
   ...set(V),
   // t = clamp(√(2/π) (v + 0.044715 v³))
@@ -133,7 +135,7 @@ const GELU_BODY = [
   ...MUL,
   ...k(K_HALF),
   ...MUL,
-  ...V128_STORE,
+  ...V128_STORE(),
   // i += 16; c += 16, back to 0 at the end of a row of channels
   ...get(I),
   ...i32Const(16),
@@ -152,7 +154,6 @@ const GELU_BODY = [
   ...[0x0c, 0x00], // br to the loop
   0x0b,
   0x0b,
-  0x0b,
 ];
 
 // Layer normalisation. Locals: the six i32 and two f32 parameters, two i32 counters, v128 sums and values, f32 scalars.
@@ -160,13 +161,6 @@ const [LX, GAMMA, BETA, LOUT, LBYTES, LCHANNEL_BYTES, RECIP, EPSILON] = [0, 1, 2
 const [ROW, LC] = [8, 9];
 const [SUM, SQUARES, LV, MEAN_V, SCALE_V] = [10, 11, 12, 13, 14];
 const [MEAN, SCALE] = [15, 16];
-const F32_ADD = [0x92];
-const F32_SUB = [0x93];
-const F32_MUL = [0x94];
-const F32_DIV = [0x95];
-const F32_MAX = [0x97];
-const F32_SQRT = [0x91];
-const V128_ZERO = [...simd(0x0c), ...new Array(16).fill(0)];
 const horizontalSum = (local: number) => [
   ...get(local),
   ...lane(0),
@@ -198,12 +192,12 @@ const overChannels = (step: number[]) => [
 ];
 const rowAt = (base: number) => [...get(base), ...get(ROW), ...I32_ADD, ...get(LC), ...I32_ADD];
 
+const LAYER_NORM_LOCALS: [number, number][] = [
+  [2, I32],
+  [5, V128],
+  [2, F32],
+];
 const LAYER_NORM_BODY = [
-  ...vec([
-    [...uleb(2), I32],
-    [...uleb(5), V128],
-    [...uleb(2), F32],
-  ]),
   ...[0x02, 0x40, 0x03, 0x40], // block, loop over rows
   ...get(ROW),
   ...get(LBYTES),
@@ -215,7 +209,7 @@ const LAYER_NORM_BODY = [
   ...set(SQUARES),
   ...overChannels([
     ...rowAt(LX),
-    ...V128_LOAD,
+    ...V128_LOAD(),
     ...tee(LV),
     ...get(SUM),
     ...ADD,
@@ -257,7 +251,7 @@ const LAYER_NORM_BODY = [
   ...overChannels([
     ...rowAt(LOUT),
     ...rowAt(LX),
-    ...V128_LOAD,
+    ...V128_LOAD(),
     ...get(MEAN_V),
     ...SUB,
     ...get(SCALE_V),
@@ -265,48 +259,84 @@ const LAYER_NORM_BODY = [
     ...get(GAMMA),
     ...get(LC),
     ...I32_ADD,
-    ...V128_LOAD,
+    ...V128_LOAD(),
     ...MUL,
     ...get(BETA),
     ...get(LC),
     ...I32_ADD,
-    ...V128_LOAD,
+    ...V128_LOAD(),
     ...ADD,
-    ...V128_STORE,
+    ...V128_STORE(),
   ]),
   ...get(ROW),
   ...get(LCHANNEL_BYTES),
   ...I32_ADD,
   ...set(ROW),
   ...[0x0c, 0x00, 0x0b, 0x0b], // br to the row loop, end, end
-  0x0b,
 ];
 
-const MODULE = Uint8Array.from([
-  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-  ...section(
-    1,
-    vec([
-      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])],
-      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [F32], [F32]]), ...vec([])],
-    ]),
-  ),
-  ...section(2, vec([[...name('env'), ...name('memory'), 0x02, 0x00, 0x00]])),
-  ...section(3, vec([[0x00], [0x01]])),
-  ...section(
-    7,
-    vec([
-      [...name('gelu'), 0x00, 0x00],
-      [...name('layerNorm'), 0x00, 0x01],
-    ]),
-  ),
-  ...section(
-    10,
-    vec([
-      [...uleb(GELU_BODY.length), ...GELU_BODY],
-      [...uleb(LAYER_NORM_BODY.length), ...LAYER_NORM_BODY],
-    ]),
-  ),
+// Strided runs: copyRuns(source, sourceStride, target, targetStride, runBytes, runs) copies `runs` runs of
+// `runBytes` (a multiple of 16), the n-th from source + n·sourceStride to target + n·targetStride.
+const [SOURCE, SOURCE_STRIDE, TARGET, TARGET_STRIDE, RUN_BYTES, RUNS] = [0, 1, 2, 3, 4, 5];
+const [TARGET_END, OFFSET] = [6, 7];
+const COPY_RUNS_BODY = [
+  ...get(TARGET),
+  ...get(TARGET_STRIDE),
+  ...get(RUNS),
+  ...I32_MUL,
+  ...I32_ADD,
+  ...set(TARGET_END),
+  ...BLOCK,
+  ...LOOP,
+  ...get(TARGET),
+  ...get(TARGET_END),
+  ...I32_GE_U,
+  ...brIf(1),
+  ...i32Const(0),
+  ...set(OFFSET),
+  ...BLOCK,
+  ...LOOP,
+  ...get(OFFSET),
+  ...get(RUN_BYTES),
+  ...I32_GE_U,
+  ...brIf(1),
+  ...get(TARGET),
+  ...get(OFFSET),
+  ...I32_ADD,
+  ...get(SOURCE),
+  ...get(OFFSET),
+  ...I32_ADD,
+  ...V128_LOAD(),
+  ...V128_STORE(),
+  ...get(OFFSET),
+  ...i32Const(16),
+  ...I32_ADD,
+  ...set(OFFSET),
+  ...br(0),
+  ...END,
+  ...END,
+  ...get(SOURCE),
+  ...get(SOURCE_STRIDE),
+  ...I32_ADD,
+  ...set(SOURCE),
+  ...get(TARGET),
+  ...get(TARGET_STRIDE),
+  ...I32_ADD,
+  ...set(TARGET),
+  ...br(0),
+  ...END,
+  ...END,
+];
+
+const MODULE = wasmModule([
+  { name: 'gelu', params: [I32, I32, I32, I32, I32], locals: GELU_LOCALS, body: GELU_BODY },
+  {
+    name: 'layerNorm',
+    params: [I32, I32, I32, I32, I32, I32, F32, F32],
+    locals: LAYER_NORM_LOCALS,
+    body: LAYER_NORM_BODY,
+  },
+  { name: 'copyRuns', params: [I32, I32, I32, I32, I32, I32], locals: [[2, I32]], body: COPY_RUNS_BODY },
 ]);
 
 export interface SimdKernels {
@@ -320,6 +350,14 @@ export interface SimdKernels {
     channelBytes: number,
     recip: number,
     epsilon: number,
+  ): void;
+  copyRuns(
+    source: number,
+    sourceStride: number,
+    target: number,
+    targetStride: number,
+    runBytes: number,
+    runs: number,
   ): void;
 }
 

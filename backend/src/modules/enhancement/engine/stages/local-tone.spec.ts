@@ -40,3 +40,58 @@ describe('the fused colour pass', () => {
     expect(mean(shortcut, 0) - mean(shortcut, 2)).toBeGreaterThan(mean(photo, 0) - mean(photo, 2) + 10);
   });
 });
+
+describe('the fused pass with SIMD', () => {
+  /** applyLocalTone as loaded with the SIMD rows missing: the JavaScript loop. */
+  const plainLocalTone = (): typeof applyLocalTone => {
+    let loaded: typeof applyLocalTone | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('../local-tone-simd', () => ({
+        ...jest.requireActual('../local-tone-simd'),
+        simdToneRows: () => null,
+      }));
+      loaded = (jest.requireActual('./local-tone') as { applyLocalTone: typeof applyLocalTone }).applyLocalTone;
+    });
+    jest.dontMock('../local-tone-simd');
+    return loaded!;
+  };
+
+  it.each([
+    ['with a guide, darkening a bright photo', true, 0.6],
+    ['with a guide', true, 1],
+    ['without a guide', false, 1],
+  ])('renders the classical plan %s as the plain loop does, within a level', async (_, withGuide, darkening) => {
+    const photo = await decodeRaw(readFileSync(BEDROOM));
+    const curve = (gamma: number, gain: number) =>
+      Uint8Array.from({ length: 256 }, (_, v) => Math.min(255, Math.round(255 * (v / 255) ** gamma * gain)));
+    const luts = [curve(0.8, 1.05), curve(0.85, 1), curve(0.9, 0.95)];
+    const plan = {
+      shadows: 0.3,
+      highlights: 0.4,
+      detail: 0.3,
+      vibrance: 0.35,
+      blackPoint: 0.04,
+      contrast: 0.2,
+      darkening,
+    };
+    const guide = withGuide ? await resizeExact(photo, 384, 288) : null;
+    const simd = copyOf(photo);
+    applyLocalTone(simd, luts, plan, null, guide);
+    const plain = copyOf(photo);
+    plainLocalTone()(plain, luts, plan, null, guide);
+
+    let differing = 0;
+    let largest = 0;
+    for (let i = 0; i < plain.data.length; i++) {
+      const difference = Math.abs(simd.data[i] - plain.data[i]);
+      largest = Math.max(largest, difference);
+      if (difference) differing++;
+    }
+    expect(largest).toBeLessThanOrEqual(1);
+    expect(differing).toBeLessThan(plain.data.length * 0.001);
+    // And the plan did change the photo.
+    let changed = 0;
+    for (let i = 0; i < photo.data.length; i++) if (photo.data[i] !== plain.data[i]) changed++;
+    expect(changed).toBeGreaterThan(photo.data.length / 2);
+  });
+});

@@ -1,7 +1,8 @@
 import { LUMA_B, LUMA_G, LUMA_R, SHOULDER, clamp, shoulder } from '../color';
 import { guidedCoefficients } from '../box-filter';
 import type { RgbImage } from '../rgb-image';
-import { type Lut3d, lutAt, lutCell } from '../lut3d';
+import { applyLut, type Lut3d, lutAt, lutCell } from '../lut3d';
+import { CURVE_STEPS, DARKEN_STEPS, simdToneRows } from '../local-tone-simd';
 import { smoothAtHalfSize, toChannels } from './denoise';
 import { exposureCurve, lumaCurve } from './tone';
 
@@ -144,7 +145,6 @@ export const applyLocalTone = (
   const mapped = new Float32Array(3);
   const [lutR, lutG, lutB] = channelLuts ?? [null, null, null];
   // Darkening as a ratio per luma level, tabulated finely: luma is fractional, so 256 codes would band.
-  const DARKEN_STEPS = 4096;
   const darken = plan.darkening === 1 ? null : new Float32Array(DARKEN_STEPS + 1);
   if (darken)
     for (let k = 1; k <= DARKEN_STEPS; k++)
@@ -175,6 +175,7 @@ export const applyLocalTone = (
   if (isColourOnly(plan)) {
     // Nothing local to do (the learned path): the base layer would be computed only to be added back unchanged.
     if (lut && dequantize) applyLutSmoothed(image, lut, dequantize);
+    else if (lut) applyLut(image, lut);
     else for (let i = 0; i < data.length; i += 3) transform(data, i, false);
     return;
   }
@@ -229,14 +230,30 @@ export const applyLocalTone = (
     fx[x] = gw > 1 ? gx - x0[x] : 0;
   }
   // The base curve depends only on the base level: tabulate it finely once instead of per pixel.
-  const CURVE_STEPS = 4096;
   const curve = new Float32Array(CURVE_STEPS + 2);
   for (let k = 0; k <= CURVE_STEPS + 1; k++) curve[k] = baseCurve(Math.min(k / CURVE_STEPS, 1), plan);
   const x1Offset = gw > 1 ? 1 : 0;
   const gain = 1 + plan.detail;
   const vibrance = plan.vibrance;
+  // Each code's value in 0..1 after the per-channel tables (with a guide the full-size pixels are transformed only
+  // here; without one they already were): one lookup per channel instead of a table, a store and a division.
+  const unitTable = (table: Uint8Array | null) =>
+    Float64Array.from({ length: 256 }, (_, v) => (table ? table[v] : v) / 255);
+  const unit = lut && guide ? null : [0, 1, 2].map((c) => unitTable(guide ? (channelLuts?.[c] ?? null) : null));
   const aRow = new Float32Array(gw + 1);
   const bRow = new Float32Array(gw + 1);
+  // Per-channel tables (not a 3D LUT): the SIMD rows, the same arithmetic in float32 (within a level).
+  const simdRow = unit
+    ? simdToneRows(data, width, gw, {
+        unit: unit as [Float64Array, Float64Array, Float64Array],
+        curve,
+        darken: guide ? darken : null,
+        gain,
+        vibrance,
+        x0,
+        fx,
+      })
+    : null;
   for (let y = 0; y < height; y++) {
     const gy = clamp((y + 0.5) / factor - 0.5, 0, gh - 1);
     const y0 = Math.min(Math.floor(gy), Math.max(0, gh - 2));
@@ -250,20 +267,34 @@ export const applyLocalTone = (
     }
     aRow[gw] = aRow[gw - 1];
     bRow[gw] = bRow[gw - 1];
+    if (simdRow) {
+      simdRow(y, aRow, bRow);
+      continue;
+    }
     for (let x = 0, i = y * width * 3; x < width; x++, i += 3) {
-      // With a guide the full-size pixels are transformed here; the darkening follows on the float values below.
-      if (guide) transform(data, i, false);
       const c0 = x0[x];
       const c1 = c0 + x1Offset;
       const wx = fx[x];
       const ca = aRow[c0] + (aRow[c1] - aRow[c0]) * wx;
       const cb = bRow[c0] + (bRow[c1] - bRow[c0]) * wx;
-      let r = data[i] / 255;
-      let g = data[i + 1] / 255;
-      let bl = data[i + 2] / 255;
+      let r: number;
+      let g: number;
+      let bl: number;
+      if (unit) {
+        r = unit[0][data[i]];
+        g = unit[1][data[i + 1]];
+        bl = unit[2][data[i + 2]];
+      } else {
+        // A 3D LUT with a guide: the full-size pixels are transformed here.
+        transform(data, i, false);
+        r = data[i] / 255;
+        g = data[i + 1] / 255;
+        bl = data[i + 2] / 255;
+      }
       let y0Luma = LUMA_R * r + LUMA_G * g + LUMA_B * bl;
+      // With a guide the darkening is applied here, on the float values.
       if (guide && darken) {
-        const ratio = darkenRatio(y0Luma);
+        const ratio = darken[(y0Luma * DARKEN_STEPS + 0.5) | 0];
         r *= ratio;
         g *= ratio;
         bl *= ratio;

@@ -1,4 +1,5 @@
-import { sharpenLuma } from './sharpen';
+import { simdDetailRows } from '../unsharp-simd';
+import { detailRows, sharpenLuma } from './sharpen';
 
 const plan = { sigma: 1, amount: 2, flatAmount: 0.3, threshold: 0.02 };
 
@@ -52,5 +53,39 @@ describe('luma sharpening near white and black', () => {
     // The shoulder approaches black (rounding may reach code 1) but does not set the edge to 0.
     expect(at(15)).toBeGreaterThanOrEqual(1);
     expect(at(16)).toBeGreaterThan(90);
+  });
+});
+
+describe('the unsharp mask detail with SIMD', () => {
+  it('equals the plain loop row by row, at widths that are not whole groups of four, edges included', () => {
+    for (const [width, height] of [
+      [37, 9],
+      [64, 5],
+      [3, 3],
+    ]) {
+      let state = width;
+      const data = Uint8Array.from({ length: width * height * 3 }, () => (state = (state * 69069 + 1) >>> 0) >>> 24);
+      const image = { width, height, data };
+      const weights: [number, number, number] = [0.4, 0.2, 0.1];
+      const simd = simdDetailRows(image, weights, 0.05);
+      expect(simd).not.toBeNull();
+      const plain = detailRows(image, weights);
+      for (let y = 0; y < height; y++) {
+        const expected = Array.from(plain(y).values);
+        const { values, groups } = simd!(y);
+        const actual = Array.from(values);
+        expect(actual).toHaveLength(width);
+        actual.forEach((v, x) => expect(v).toBeCloseTo(expected[x], 5));
+        // The listed groups are those of four pixels with some |detail| of at least 0.05 (a last, partial group
+        // may be listed for the padding past the row's end, which the caller does not read).
+        const listed = Array.from(groups!.subarray(1, 1 + groups![0]), (offset) => offset / 16);
+        const lastGroup = Math.ceil(width / 4) - 1;
+        const wanted = Array.from({ length: lastGroup + 1 }, (_, g) => g).filter((g) =>
+          expected.slice(g * 4, g * 4 + 4).some((v) => Math.abs(v) >= 0.05),
+        );
+        const partial = width % 4 !== 0 && !wanted.includes(lastGroup) ? [lastGroup] : [];
+        expect(listed.filter((g) => !partial.includes(g))).toEqual(wanted);
+      }
+    }
   });
 });
