@@ -47,6 +47,8 @@ import {
   i32Const,
   set,
   tee,
+  compileOnce,
+  rgbChannelMask,
   wasmModule,
 } from './wasm-assembler';
 
@@ -65,7 +67,6 @@ const CURVE = 3 * 1024;
 const DARKEN = CURVE + (CURVE_STEPS + 2) * 4;
 const BUFFERS = DARKEN + (DARKEN_STEPS + 4) * 4;
 
-const channelMask = (channel: number) => [0, 1, 2, 3].flatMap((p) => [p * 3 + channel, 255, 255, 255]);
 /** R0..R3 G0..G3 B0..B3 (bytes 0-11 after narrowing) back to R0 G0 B0 R1 G1 B1 ... */
 const INTERLEAVE = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15];
 
@@ -214,7 +215,7 @@ const TONE_BODY = [
   // r, g, b: each channel's code through its table (0..1)
   ...[R, G, B].flatMap((local, channel) => [
     ...get(PIX),
-    ...V128_CONST(channelMask(channel)),
+    ...V128_CONST(rgbChannelMask(channel)),
     ...SWIZZLE,
     ...toOffsets(IDX),
     ...gather(IDX, UNIT + channel * 1024),
@@ -495,11 +496,7 @@ interface Exports {
   ): void;
 }
 
-let compiled: WebAssembly.Module | null | undefined;
-const compiledModule = () => {
-  if (compiled === undefined) compiled = WebAssembly.validate(MODULE) ? new WebAssembly.Module(MODULE) : null;
-  return compiled;
-};
+const compiledModule = compileOnce(MODULE);
 
 export interface ToneTables {
   /** Per channel, each code's value in 0..1 after its curve. */

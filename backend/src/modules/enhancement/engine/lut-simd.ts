@@ -43,7 +43,7 @@ const OFFSET_G = 1024;
 const OFFSET_B = 2048;
 const FRACTION = 3072;
 const TABLE = 4096;
-/** Pixels per chunk copied through the module's memory (a multiple of nothing in particular; 768 KB of RGB). */
+/** Pixels per chunk copied through the module's memory (768 KB of RGB): the memory stays small for any photo. */
 const CHUNK_PIXELS = 1 << 18;
 
 // lut(start, end): every pixel from byte `start` to `end`, in place. Locals after the two parameters.

@@ -32,6 +32,8 @@ import {
   i32Const,
   set,
   tee,
+  compileOnce,
+  rgbChannelMask,
   wasmModule,
 } from './wasm-assembler';
 
@@ -40,9 +42,6 @@ import {
  * the separable 5-tap Gaussian and the detail (luma minus its blur). The mask's decisions per pixel (thresholds,
  * bounds, shoulders) stay in `stages/sharpen.ts`, which reads each row's detail from here.
  */
-
-/** Shuffle masks taking one channel of four RGB pixels into the low byte of four 32-bit lanes. */
-const channelMask = (channel: number) => [0, 1, 2, 3].flatMap((p) => [p * 3 + channel, 255, 255, 255]);
 
 // luma(rgb, out, outEnd, kr, kg, kb): out[x] = kr·R + kg·G + kb·B for four pixels a step.
 const [RGB, OUT, OUT_END, KR, KG, KB] = [0, 1, 2, 3, 4, 5];
@@ -75,10 +74,10 @@ const LUMA_BODY = [
   ...get(RGB),
   ...V128_LOAD(),
   ...set(PIXELS),
-  ...channel(channelMask(0), VKR),
-  ...channel(channelMask(1), VKG),
+  ...channel(rgbChannelMask(0), VKR),
+  ...channel(rgbChannelMask(1), VKG),
   ...ADD,
-  ...channel(channelMask(2), VKB),
+  ...channel(rgbChannelMask(2), VKB),
   ...ADD,
   ...V128_STORE(),
   ...get(RGB),
@@ -260,11 +259,7 @@ interface Exports {
   ): void;
 }
 
-let compiled: WebAssembly.Module | null | undefined;
-const compiledModule = () => {
-  if (compiled === undefined) compiled = WebAssembly.validate(MODULE) ? new WebAssembly.Module(MODULE) : null;
-  return compiled;
-};
+const compiledModule = compileOnce(MODULE);
 
 /**
  * A row's detail (luma minus its Gaussian blur, 0..1 luma) and, when known, where it may matter: the count, then the

@@ -66,6 +66,8 @@ export const V128_CONST = (bytes: number[]) => [...simd(0x0c), ...bytes];
 export const V128_ZERO = V128_CONST(new Array<number>(16).fill(0));
 export const SWIZZLE = simd(0x0e); // i8x16.swizzle: a lane indexed out of range (16 and up) becomes 0
 export const CONVERT_U = simd(0xfb); // f32x4.convert_i32x4_u
+/** A SWIZZLE mask taking one channel of four interleaved RGB pixels into the low bytes of four 32-bit lanes. */
+export const rgbChannelMask = (channel: number) => [0, 1, 2, 3].flatMap((p) => [p * 3 + channel, 255, 255, 255]);
 export const SPLAT = simd(0x13); // f32x4.splat
 export const lane = (index: number) => [...simd(0x1f), index]; // f32x4.extract_lane
 export const I32X4_LANE = (index: number) => [...simd(0x1b), index]; // i32x4.extract_lane
@@ -125,3 +127,12 @@ export const wasmModule = (functions: readonly WasmFunction[]): Uint8Array =>
       ),
     ),
   ]);
+
+/** The module, compiled on its first use; null where this runtime cannot validate it (no SIMD). */
+export const compileOnce = (bytes: Uint8Array): (() => WebAssembly.Module | null) => {
+  let compiled: WebAssembly.Module | null | undefined;
+  return () => {
+    if (compiled === undefined) compiled = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+    return compiled;
+  };
+};
