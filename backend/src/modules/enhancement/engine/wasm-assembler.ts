@@ -100,6 +100,25 @@ export const IF = [0x04, 0x40];
 export const END = [0x0b];
 export const brIf = (depth: number) => [0x0d, ...uleb(depth)];
 export const br = (depth: number) => [0x0c, ...uleb(depth)];
+/** local += step, `step` being code that leaves an i32. */
+export const addTo = (local: number, step: number[]) => [...get(local), ...step, ...I32_ADD, ...set(local)];
+/**
+ * A loop: while the i32 local `counter` is below what `limit` leaves, `body`, then `counter` += `step` (code leaving
+ * an i32). Counters other than this one are advanced in the body.
+ */
+export const loopBelow = (counter: number, limit: number[], step: number[], body: number[]) => [
+  ...BLOCK,
+  ...LOOP,
+  ...get(counter),
+  ...limit,
+  ...I32_GE_U,
+  ...brIf(1),
+  ...body,
+  ...addTo(counter, step),
+  ...br(0),
+  ...END,
+  ...END,
+];
 
 /** One function: its parameter types, its extra locals by type (in order), and its body (without the final end). */
 export interface WasmFunction {
