@@ -52,11 +52,13 @@ export class HarmoniseOrder {
       }
       matched++;
     }
-    await this.markOrderHarmonised.execute(orderId, plan.target ? matched : 0);
-    this.logger.log(`Order ${orderId} harmonised: ${matched} photos matched, ${corrected} corrected`);
+    // Recorded before the order is marked, which completes it: the host's funnel reads harmonised, then completed,
+    // and whoever sees the order completed sees this event too.
     const userId = candidates[0]?.photo.userId;
     if (userId !== undefined && plan.target)
       await this.analytics.capture('Order Harmonised', String(userId), { orderId, matched, corrected });
+    await this.markOrderHarmonised.execute(orderId, plan.target ? matched : 0);
+    this.logger.log(`Order ${orderId} harmonised: ${matched} photos matched, ${corrected} corrected`);
   }
 
   /** Writes one photo's corrected files and points the photo at them; false when the photo is left as it was. */
