@@ -1,6 +1,6 @@
 import { noise, png, rawRgb } from '../../../../test/fixtures/enhancement-images';
 import sharp from 'sharp';
-import { DEEPENING_ALLOWANCE, PIPELINE, deepenedCastShift, enhance } from './enhance';
+import { DEEPENING_ALLOWANCE, PIPELINE, deepenBlacks, deepenedCastShift, enhance } from './enhance';
 import { measureJpegBlocks } from './measure';
 import type { Retoucher } from './types';
 
@@ -110,7 +110,41 @@ describe('auto routing and finishing of the learned result', () => {
     expect(darkResult.report.after.meanLuma).toBeGreaterThan(darkResult.report.before.meanLuma * 3);
     const normal = await enhance(await png(neutral), options);
     expect(normal.report.corrections.learned.model).toBe('retouching');
+    expect(normal.report.corrections.learned.blacksLowered).toBe(0);
     expect(lowLight.calls).toHaveLength(1);
+  });
+
+  it('lowers the grey veil a low-light result lays over the blacks, and leaves the lit parts as bright', async () => {
+    // A night room: a dark floor over most of the frame, a lit wall above it.
+    const night = rawRgb(300, 200, (_x, y) => {
+      const v = (y < 80 ? 20 : 2) + random();
+      return [v, v, v];
+    });
+    // A lift that raises black to about 55 levels: the veil the low-light model leaves over a night scene.
+    const veiled = fakeModel(
+      'low-light',
+      (r, g, b) => [r, g, b].map((v) => clamp8(45 + v * 5)) as [number, number, number],
+    );
+    const { report } = await enhance(await png(night), {
+      engine: 'auto',
+      retoucher: fakeModel('retouching', (r, g, b) => [r, g, b]),
+      lowLightRetoucher: veiled,
+      correctVerticals: false,
+    });
+    expect(report.corrections.learned.model).toBe('low-light');
+    expect(report.corrections.learned.blacksLowered).toBeGreaterThan(0.1);
+    // The floor sits at 73 levels without the toe (the veil, re-exposed) and comes down by about 10; the wall, at
+    // 176 levels either way, is left where the lift put it.
+    expect(report.after.p01 * 255).toBeLessThan(67);
+    expect(report.after.p99 * 255).toBeGreaterThan(170);
+  });
+
+  it('lowers the blacks with a toe that keeps the order of tones and leaves mid-grey and above alone', () => {
+    const toe = deepenBlacks(0.2);
+    expect(toe(0)).toBeCloseTo(-0.2);
+    expect(toe(0.5)).toBe(0.5);
+    expect(toe(0.8)).toBe(0.8);
+    for (let v = 0; v < 0.5; v += 0.01) expect(toe(v + 0.01)).toBeGreaterThan(toe(v));
   });
 
   it('routes a dark photo by outcome: the retouching result is kept when it lifts the photo well', async () => {
@@ -238,7 +272,7 @@ describe('auto routing and finishing of the learned result', () => {
     ])
       expect(report.corrections).toHaveProperty(key);
     for (const name of PIPELINE.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
-    expect(report.engineVersion).toBe('2.3.1');
+    expect(report.engineVersion).toBe('2.4.0');
   });
 });
 

@@ -112,6 +112,8 @@ export interface EnhancementReport {
        * blocks would become steps of tens of levels); engine 2.3.0 on.
        */
       smoothedBeforeLift?: boolean;
+      /** How far a low-light result's blacks were lowered at black (0..1 of full scale; 0: not); engine 2.4.0 on. */
+      blacksLowered?: number;
     };
   };
   timingsMs: Record<string, number>;
