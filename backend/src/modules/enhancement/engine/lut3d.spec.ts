@@ -1,4 +1,4 @@
-import { applyLut, fitLut, type Lut3d, LUT_SIZE, lutCell, lutResidual } from './lut3d';
+import { applyLut, composeLutLuma, fitLut, type Lut3d, LUT_SIZE, lutCell, lutResidual } from './lut3d';
 import { applyLutSimd } from './lut-simd';
 import type { RgbImage } from './rgb-image';
 
@@ -39,6 +39,29 @@ describe('3D LUT lift', () => {
     const copy = { ...small, data: small.data.slice() };
     applyLut(copy, lut);
     expect(Math.max(...copy.data.map((v, i) => Math.abs(v - small.data[i])))).toBeLessThanOrEqual(1);
+  });
+
+  it('darkens by luma with each colour kept in proportion, after the LUT', () => {
+    const small = gradientImage(32, 32);
+    const identity = fitLut(small, { ...small, data: small.data.slice() });
+    // Luma 0.277 lowered by 0.05: every channel scaled by 0.82, so a dim brown stays the same brown, darker. The same
+    // 0.05 taken off each channel would give 107 / 47 / 17, a redder brown.
+    const pixel = { width: 1, height: 1, data: Uint8Array.from([120, 60, 30]) };
+    applyLut(
+      pixel,
+      composeLutLuma(identity, (luma) => luma - 0.05),
+    );
+    const [red, green, blue] = Array.from(pixel.data);
+    expect(red).toBeCloseTo(98, -0.5);
+    expect(red / green).toBeCloseTo(2, 1);
+    expect(red / blue).toBeGreaterThan(3.7);
+    expect(red / blue).toBeLessThan(4.3);
+    const black = { width: 1, height: 1, data: Uint8Array.from([0, 0, 0]) };
+    applyLut(
+      black,
+      composeLutLuma(identity, (luma) => luma - 0.1),
+    );
+    expect(Array.from(black.data)).toEqual([0, 0, 0]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { LUMA_B, LUMA_G, LUMA_R } from './color';
 import { applyLutSimd } from './lut-simd';
 import type { RgbImage } from './rgb-image';
 
@@ -201,5 +202,20 @@ export const composeLut = (
   const table = new Float32Array(lut.table.length);
   for (let i = 0; i < table.length; i += 3)
     for (let c = 0; c < 3; c++) table[i + c] = Math.min(255, Math.max(0, curves[c](lut.table[i + c] / 255) * 255));
+  return { size: lut.size, table };
+};
+
+/**
+ * A new LUT whose every node's luma (0..1) is passed through `curve`, its three channels scaled alike: the LUT then a
+ * tone change that keeps each colour's proportions (a curve per channel would shift a dim tinted colour's hue and
+ * saturation as it darkens it).
+ */
+export const composeLutLuma = (lut: Lut3d, curve: (luma: number) => number): Lut3d => {
+  const table = new Float32Array(lut.table.length);
+  for (let i = 0; i < table.length; i += 3) {
+    const luma = (LUMA_R * lut.table[i] + LUMA_G * lut.table[i + 1] + LUMA_B * lut.table[i + 2]) / 255;
+    const scale = luma > 0 ? Math.max(0, curve(luma)) / luma : 1;
+    for (let c = 0; c < 3; c++) table[i + c] = Math.min(255, lut.table[i + c] * scale);
+  }
   return { size: lut.size, table };
 };
