@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { MAX_INPUT_PIXELS } from '../domain/upload-limits';
+import { MAX_INPUT_PIXELS } from '../../../shared/photo-limits';
 import { measurePhoto, measureSize, type PhotoMeasurements, toGrey, uprightSize } from '../domain/photo-checks';
 
 /** A photo with more pixels than MAX_INPUT_PIXELS: refused from its header, before any pixel is decoded. */

@@ -1,6 +1,5 @@
-/** Per spec: 10MB per file. The pixel cap refuses decompression bombs before decoding. */
+/** Per spec: 10MB per file. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_INPUT_PIXELS = 100_000_000;
 /** The largest package; no single request may carry more files than this. */
 export const MAX_FILES_PER_REQUEST = 40;
 /** The host's name is display-only; keep it short and printable. */
