@@ -45,6 +45,7 @@ import {
   loopBelow,
   rgbChannelMask,
   set,
+  splatInto,
   tee,
   wasmModule,
 } from './wasm-assembler';
@@ -130,7 +131,9 @@ const [V_ONE, V_ZERO, V_SHOULDER, V_GAIN, V_VIB, V_HALF, V_STEPS, V_THREE, V_DAR
 );
 const V128_LOCALS = nextLocal - 9;
 
-const splat = (value: number, local: number) => [...f32Const(value), ...SPLAT, ...set(local)];
+const splat = (value: number, local: number) => splatInto(f32Const(value), local);
+/** `op` (MAX or MIN) of three v128 locals, left on the stack. */
+const ofThree = (op: number[], a: number, b: number, c: number) => [...get(a), ...get(b), ...op, ...get(c), ...op];
 /** The f32 at `base` + each lane's byte offset in the i32x4 local `index`, as a vector. */
 const gather = (index: number, base: number) => [
   ...get(index),
@@ -176,12 +179,8 @@ const TONE_BODY = [
   ...splat(1, V_ONE),
   ...splat(0, V_ZERO),
   ...splat(SHOULDER, V_SHOULDER),
-  ...get(GAIN),
-  ...SPLAT,
-  ...set(V_GAIN),
-  ...get(VIBRANCE),
-  ...SPLAT,
-  ...set(V_VIB),
+  ...splatInto(get(GAIN), V_GAIN),
+  ...splatInto(get(VIBRANCE), V_VIB),
   ...splat(0.5, V_HALF),
   ...splat(CURVE_STEPS, V_STEPS),
   ...splat(3, V_THREE),
@@ -302,17 +301,9 @@ const TONE_BODY = [
     ...BITSELECT,
     ...set(RATIO),
     // muted = 1 − (max − min) / max where max > 0, else 1
-    ...get(R),
-    ...get(G),
-    ...MAX,
-    ...get(B),
-    ...MAX,
+    ...ofThree(MAX, R, G, B),
     ...set(MAXC),
-    ...get(R),
-    ...get(G),
-    ...MIN,
-    ...get(B),
-    ...MIN,
+    ...ofThree(MIN, R, G, B),
     ...set(MINC),
     // chroma = (ratio ≤ 1 ? ratio : √ratio) · (1 + vibrance · muted²)
     ...get(RATIO),
@@ -344,17 +335,9 @@ const TONE_BODY = [
     ...MUL,
     ...set(CHROMA),
     ...[R, G, B].flatMap((local, c) => [...get(local), ...get(Y), ...SUB, ...set([DR, DG, DB][c])]),
-    ...get(DR),
-    ...get(DG),
-    ...MAX,
-    ...get(DB),
-    ...MAX,
+    ...ofThree(MAX, DR, DG, DB),
     ...set(HIGH),
-    ...get(DR),
-    ...get(DG),
-    ...MIN,
-    ...get(DB),
-    ...MIN,
+    ...ofThree(MIN, DR, DG, DB),
     ...set(LOW),
     // The brightest channel gets the same shoulder: chroma = max(0, shoulder − target) / high there.
     ...get(TARGET),

@@ -11,7 +11,6 @@ import {
   I32_SHL,
   I32_STORE8,
   MUL,
-  SPLAT,
   SUB,
   V128,
   V128_LOAD,
@@ -20,6 +19,7 @@ import {
   i32Const,
   loopBelow,
   set,
+  splatInto,
   tee,
   wasmModule,
 } from './wasm-assembler';
@@ -85,9 +85,7 @@ const kernelBody = (size: number) => {
   ];
   const OUT = C0; // reused once C0 is consumed
   return [
-    ...f32Const(0.5),
-    ...SPLAT,
-    ...set(HALF),
+    ...splatInto(f32Const(0.5), HALF),
     ...loopBelow(P, get(END_AT), i32Const(3), [
       ...code(0, R),
       ...code(1, G),
@@ -98,15 +96,9 @@ const kernelBody = (size: number) => {
       ...tableAt(B, I32_LOAD, OFFSET_B),
       ...I32_ADD,
       ...set(BASE),
-      ...tableAt(R, F32_LOAD, FRACTION),
-      ...SPLAT,
-      ...set(DR),
-      ...tableAt(G, F32_LOAD, FRACTION),
-      ...SPLAT,
-      ...set(DG),
-      ...tableAt(B, F32_LOAD, FRACTION),
-      ...SPLAT,
-      ...set(DB),
+      ...splatInto(tableAt(R, F32_LOAD, FRACTION), DR),
+      ...splatInto(tableAt(G, F32_LOAD, FRACTION), DG),
+      ...splatInto(tableAt(B, F32_LOAD, FRACTION), DB),
       ...lerpNodes(0, 16, DR),
       ...set(C00),
       ...lerpNodes(gStride, gStride + 16, DR),

@@ -65,6 +65,11 @@ export const fitLut = (source: RgbImage, target: RgbImage, size = LUT_SIZE): Lut
     const neighbours = coordinates.reduce((total, c) => total + (c > 0 ? 1 : 0) + (c < size - 1 ? 1 : 0), 0);
     denominators[n] = weight[n] + SMOOTHNESS * neighbours;
   }
+  // One channel of an inner node's six neighbours (red −1, +1, green −1, +1, blue −1, +1), `o` its own entry.
+  const sg = size * 3;
+  const sb = plane * 3;
+  const sixNeighbours = (values: Float32Array, o: number) =>
+    values[o - 3] + values[o + 3] + values[o - sg] + values[o + sg] + values[o - sb] + values[o + sb];
   for (let round = 0; round < SOLVER_ROUNDS; round++) {
     for (let b = 0; b < size; b++) {
       for (let g = 0; g < size; g++) {
@@ -77,24 +82,9 @@ export const fitLut = (source: RgbImage, target: RgbImage, size = LUT_SIZE): Lut
           let nb = 0;
           if (inside && r > 0 && r < size - 1) {
             // Most nodes: all six neighbours, summed in the order of the general case below.
-            const sr = 3;
-            const sg = size * 3;
-            const sb = plane * 3;
-            nr = offset[m - sr] + offset[m + sr] + offset[m - sg] + offset[m + sg] + offset[m - sb] + offset[m + sb];
-            ng =
-              offset[m - sr + 1] +
-              offset[m + sr + 1] +
-              offset[m - sg + 1] +
-              offset[m + sg + 1] +
-              offset[m - sb + 1] +
-              offset[m + sb + 1];
-            nb =
-              offset[m - sr + 2] +
-              offset[m + sr + 2] +
-              offset[m - sg + 2] +
-              offset[m + sg + 2] +
-              offset[m - sb + 2] +
-              offset[m + sb + 2];
+            nr = sixNeighbours(offset, m);
+            ng = sixNeighbours(offset, m + 1);
+            nb = sixNeighbours(offset, m + 2);
           } else {
             // Border nodes: the neighbours that exist (red −1, +1, green −1, +1, blue −1, +1).
             for (let k = 0; k < 6; k++) {

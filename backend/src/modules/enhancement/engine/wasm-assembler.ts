@@ -69,6 +69,8 @@ export const CONVERT_U = simd(0xfb); // f32x4.convert_i32x4_u
 /** A SWIZZLE mask taking one channel of four interleaved RGB pixels into the low bytes of four 32-bit lanes. */
 export const rgbChannelMask = (channel: number) => [0, 1, 2, 3].flatMap((p) => [p * 3 + channel, 255, 255, 255]);
 export const SPLAT = simd(0x13); // f32x4.splat
+/** The f32 that `value` leaves on the stack, in all four lanes of the v128 `local`. */
+export const splatInto = (value: number[], local: number) => [...value, ...SPLAT, ...set(local)];
 export const lane = (index: number) => [...simd(0x1f), index]; // f32x4.extract_lane
 export const I32X4_LANE = (index: number) => [...simd(0x1b), index]; // i32x4.extract_lane
 export const I32X4_TRUNC_SAT_U = simd(0xf9); // i32x4.trunc_sat_f32x4_u

@@ -32,7 +32,6 @@ import {
   MAX,
   MIN,
   MUL,
-  SPLAT,
   SUB,
   V128,
   V128_LOAD,
@@ -45,6 +44,7 @@ import {
   lane,
   loopBelow,
   set,
+  splatInto,
   tee,
   wasmModule,
 } from '../wasm-assembler';
@@ -79,7 +79,7 @@ const GELU_LOCALS: [number, number][] = [
   [3 + CONSTANTS.length, V128],
 ];
 const GELU_BODY = [
-  ...CONSTANTS.flatMap((value, index) => [...f32Const(value), ...SPLAT, ...set(CONSTANTS_FROM + index)]),
+  ...CONSTANTS.flatMap((value, index) => splatInto(f32Const(value), CONSTANTS_FROM + index)),
   ...loopBelow(I, get(BYTES), i32Const(16), [
     // Address of the result first: the store takes (address, value).
     ...get(OUT),
@@ -214,12 +214,8 @@ const LAYER_NORM_BODY = [
     ...F32_SQRT,
     ...F32_DIV,
     ...set(SCALE),
-    ...get(MEAN),
-    ...SPLAT,
-    ...set(MEAN_V),
-    ...get(SCALE),
-    ...SPLAT,
-    ...set(SCALE_V),
+    ...splatInto(get(MEAN), MEAN_V),
+    ...splatInto(get(SCALE), SCALE_V),
     // out = (x − mean) · scale · gamma + beta
     ...overChannels([
       ...rowAt(LOUT),
