@@ -43,38 +43,54 @@ export const learnedInputSize = (width: number, height: number): { width: number
   return { width: round(width), height: round(height) };
 };
 
-/** Below this Lab chroma a photo has no cast of its own for a learned result to deepen. */
+/** Below this Lab chroma a photo has no cast of its own for a learned result to deepen or to correct. */
 const VISIBLE_CAST = 2.5;
-/** Lab chroma a learned result may add along a cast the photo already has: about one just-noticeable difference. */
-export const DEEPENING_ALLOWANCE = 1;
+/** Lab chroma a learned result may keep beyond its aim along the photo's cast: about one just-noticeable difference. */
+export const CAST_ALLOWANCE = 1;
 /**
  * Share of near-neutral pixels from which their common tint is taken for the light's colour, and below which for
  * the surfaces' own; linear in between. Walls, ceiling, floor and linen fill most of a room photo (the rooms with a
- * deepened cast: 0.90-0.97); where near-neutral pixels are little more than half the frame they are foliage, sky or
- * sand as often as walls: on FiveK tulips (0.61) the model's yellower greens read as a deepened cast, and pulling
- * them back turned the flowers violet (20.08 -> 18.44 dB against the expert).
+ * tungsten or magenta light: 0.90-0.97); where near-neutral pixels are little more than half the frame they are
+ * foliage, sky or sand as often as walls: on FiveK tulips (0.61) the model's yellower greens read as a deepened
+ * cast, and pulling them back turned the flowers violet (20.08 -> 18.44 dB against the expert).
  */
 const LIGHT_SHARE: [number, number] = [0.7, 0.9];
+/**
+ * Share of the photo's own cast of the light that the finishing takes off, where the tint is surely the light's
+ * (LIGHT_SHARE). The retouching model, trained on landscapes, keeps or deepens a tungsten or magenta light in a room
+ * (a yellow bathroom 17.5 -> 22.4); a listing wants white walls and fixtures. Not all of it: a room a touch warm
+ * reads as lit, and a surface colour counted among the greys (beige walls) is not turned grey. Chosen on the rooms'
+ * contact sheets and the degradation benchmark's tungsten and green copies (changelog 2.5.0).
+ */
+export const LIGHT_CAST_CORRECTION = 0.7;
+/**
+ * Not after the low-light model: it rebuilds a night scene's colour from a few codes, and the cast measured on the
+ * lifted input cannot tell the light from the surfaces. On lol-dev the two such photos it would move most keep
+ * their tint in the references, taken in normal light (`209` magenta, 29.48 -> 26.78 dB; `222` yellow,
+ * 22.13 -> 21.21); the two others gained under 0.1 dB.
+ */
+const LOW_LIGHT_CAST_CORRECTION = 0;
 
 /**
- * The shift (Lab a*, b*) that takes a learned result's greys back from deepening the photo's own cast, or null when
- * it did not. The retouching model was trained on landscapes and reads a warm interior as golden hour: on the room
- * photos it deepens warm and magenta casts along their own direction (a yellow bathroom 17.5 -> 22.4, a pink one
- * 8.3 -> 11.2), while a listing wants its walls and fixtures no more tinted than they were. The pull-back goes along
- * the input's cast only, to its chroma plus DEEPENING_ALLOWANCE, scaled by how surely the tint is the light's
- * (LIGHT_SHARE), so whatever else the model did to the colour stays. A blue cast (b* below 0 and at least a*) is
- * left to the model: blue is sky, water and shade, and the FiveK experts deepen it too (a4514 10 -> 14.4, a4591
- * 4.2 -> 15, a0535 5.4 -> 10.8).
+ * The shift (Lab a*, b*) that takes a learned result's greys toward neutral along the photo's own cast, or null
+ * when they already are. The aim is the input's cast less LIGHT_CAST_CORRECTION of it, plus CAST_ALLOWANCE, all
+ * scaled by how surely the tint is the light's (LIGHT_SHARE): a cast the model deepened is pulled back past where
+ * the photo had it, and one the model already took off stays off. Only the component along the input's cast
+ * moves, so whatever else the model did to the colour stays. A blue cast (b* below 0 and at least a*) is left to
+ * the model: blue is sky, water and shade, and the FiveK experts deepen it too (a4514 10 -> 14.4, a4591 4.2 -> 15,
+ * a0535 5.4 -> 10.8).
  */
-export const deepenedCastShift = (
+export const lightCastShift = (
   input: { castA: number; castB: number; neutralShare: number },
   result: { castA: number; castB: number },
+  correction = LIGHT_CAST_CORRECTION,
 ): { a: number; b: number } | null => {
   const cast = Math.hypot(input.castA, input.castB);
   if (cast < VISIBLE_CAST || (input.castB < 0 && -input.castB >= input.castA)) return null;
   const trust = ramp(input.neutralShare, LIGHT_SHARE[0], LIGHT_SHARE[1]);
   const [ua, ub] = [input.castA / cast, input.castB / cast];
-  const excess = (result.castA * ua + result.castB * ub - (cast + DEEPENING_ALLOWANCE)) * trust;
+  const aim = cast * (1 - correction) + CAST_ALLOWANCE;
+  const excess = (result.castA * ua + result.castB * ub - aim) * trust;
   return excess > 0.05 ? { a: -excess * ua, b: -excess * ub } : null;
 };
 
@@ -83,9 +99,11 @@ interface FinishBounds {
   band: [number, number];
   /** Where the darkest percent of a lifted result is aimed (0..1, luma); absent: blacks as the model left them. */
   blackAim?: number;
+  /** Share of the photo's cast of the light taken off (`lightCastShift`). */
+  lightCorrection: number;
 }
 /** After the retouching model: re-exposed only when more than a stop outside the well-exposed band. */
-const RETOUCH_FINISH: FinishBounds = { band: widenBand(WELL_EXPOSED, 1) };
+const RETOUCH_FINISH: FinishBounds = { band: widenBand(WELL_EXPOSED, 1), lightCorrection: LIGHT_CAST_CORRECTION };
 /**
  * Mean-luma band a low-light model's result is re-exposed into: the well-exposed band with its lower edge at 0.45
  * instead of 0.40. The model's exposure decision at 192 px leaves night scenes dim, and the LOL references are the
@@ -105,7 +123,11 @@ export const LOW_LIGHT_BAND: [number, number] = [0.45, WELL_EXPOSED[1]];
  * lost up to 0.8 dB: the references keep some lift.
  */
 const LOW_LIGHT_BLACK_AIM = 20 / 255;
-const LOW_LIGHT_FINISH: FinishBounds = { band: LOW_LIGHT_BAND, blackAim: LOW_LIGHT_BLACK_AIM };
+const LOW_LIGHT_FINISH: FinishBounds = {
+  band: LOW_LIGHT_BAND,
+  blackAim: LOW_LIGHT_BLACK_AIM,
+  lightCorrection: LOW_LIGHT_CAST_CORRECTION,
+};
 /** Where the toe of `deepenBlacks` fades out (luma, 0..1): mid-tones and highlights are left alone. */
 const BLACK_TOE_END = 0.5;
 
@@ -163,9 +185,9 @@ export const renderBaseline = async (image: RgbImage, retoucher: Retoucher): Pro
 
 interface Finishing {
   lut: Lut3d;
-  /** Channel gains (green 1) that pulled back a cast the model deepened; [1, 1, 1] when it did not. */
+  /** Channel gains (green 1) that took the light's cast toward neutral (`lightCastShift`); [1, 1, 1] when none. */
   gains: [number, number, number];
-  /** Cast the model's LUT left on near-neutral pixels, before any pull-back. */
+  /** Cast the model's LUT left on near-neutral pixels, before the light's cast was corrected. */
   residualCast: number;
   exposureEv: number;
   /** How far the toe lowered the blacks (0..1 at black; 0 when it did not). */
@@ -174,10 +196,10 @@ interface Finishing {
 }
 
 /**
- * What the classical stages still owe a learned result, measured on the analysis copy after the LUT: a cast of the
- * photo's own that the model deepened is pulled back (`deepenedCastShift`), and an exposure left outside the band is
- * brought to its edge with the highlight-safe curve. Both are folded into the LUT, so the full-size pass stays one
- * lookup per pixel. Any other colour the model chose is kept: correcting casts the model added, even where the
+ * What the classical stages still owe a learned result, measured on the analysis copy after the LUT: the photo's
+ * own cast of the light, kept or deepened by the model, is taken toward neutral (`lightCastShift`), and an exposure
+ * left outside the band is brought to its edge with the highlight-safe curve. Both are folded into the LUT, so the
+ * full-size pass stays one lookup per pixel. Any other colour the model chose is kept: correcting casts the model added, even where the
  * grey-pixel, grey-edge and white-patch estimates agreed, lost on the tune halves of the paired sets (changelog).
  */
 const finishLearned = (
@@ -197,7 +219,7 @@ const finishLearned = (
   const residualCast = Math.hypot(greys.a, greys.b);
   const shift =
     inputCast && greys.share >= MIN_GREY_SHARE
-      ? deepenedCastShift(inputCast, { castA: greys.a, castB: greys.b })
+      ? lightCastShift(inputCast, { castA: greys.a, castB: greys.b }, bounds.lightCorrection)
       : null;
   if (shift) {
     // The greys are measured again after each step, as the classical white balance does, so the gains converge on

@@ -1,6 +1,6 @@
 import { noise, png, rawRgb } from '../../../../test/fixtures/enhancement-images';
 import sharp from 'sharp';
-import { DEEPENING_ALLOWANCE, PIPELINE, deepenBlacks, deepenedCastShift, enhance } from './enhance';
+import { CAST_ALLOWANCE, LIGHT_CAST_CORRECTION, PIPELINE, deepenBlacks, enhance, lightCastShift } from './enhance';
 import { measureJpegBlocks } from './measure';
 import type { Retoucher } from './types';
 
@@ -215,38 +215,55 @@ describe('auto routing and finishing of the learned result', () => {
   // A model that reads warm light as golden hour: it warms further.
   const warming = () => fakeModel('golden-hour', (r, g, b) => [clamp8(r * 1.08 + 4), g, clamp8(b * 0.82)]);
 
-  it('pulls back a warm cast the model deepened to what the photo had, and says it balanced the colour', async () => {
+  it('takes a warm light the model deepened past where the photo had it, toward white, and says it balanced the colour', async () => {
     const input = await png(warmRoom);
     const { report } = await enhance(input, { engine: 'auto', retoucher: warming(), correctVerticals: false });
     expect(report.pipeline).toBe('learned');
     expect(report.corrections.learned.residualCast).toBeGreaterThan(report.before.cast + 4);
     expect(report.corrections.whiteBalance.applied).toBe(true);
-    expect(report.after.cast).toBeLessThan(report.before.cast + DEEPENING_ALLOWANCE + 1);
-    // Along the cast only: the greys keep their hue.
+    // Along the light's colour the room's walls come out whiter than they went in, not merely back to their own
+    // tint (what the model turned across it, a little redder, it keeps).
+    const along =
+      (report.after.castA * report.before.castA + report.after.castB * report.before.castB) / report.before.cast;
+    expect(along).toBeLessThan(report.before.cast * (1 - LIGHT_CAST_CORRECTION) + CAST_ALLOWANCE + 1);
+    expect(along).toBeLessThan(report.before.cast / 2);
+    // Along the cast only: the greys keep their hue, a touch warm.
     expect(Math.sign(report.after.castB)).toBe(Math.sign(report.before.castB));
   });
 
-  it("pulls back only what deepens the photo's own cast, where the tint is the light's, and leaves blue to the model", () => {
+  it('also corrects a warm light the model kept as it was', async () => {
+    const keeping = fakeModel('identity', (r, g, b) => [r, g, b]);
+    const { report } = await enhance(await png(warmRoom), {
+      engine: 'auto',
+      retoucher: keeping,
+      correctVerticals: false,
+    });
+    expect(report.corrections.whiteBalance.applied).toBe(true);
+    expect(report.after.cast).toBeLessThan(report.before.cast / 2);
+  });
+
+  it("aims the greys at part of the photo's own cast where the tint is the light's, and leaves blue to the model", () => {
     const yellow = { castA: 2, castB: 12, neutralShare: 0.95 };
-    const shift = deepenedCastShift(yellow, { castA: 3, castB: 18 });
-    expect(shift).not.toBeNull();
-    const along = (v: { a: number; b: number }) => (v.a * 2 + v.b * 12) / Math.hypot(2, 12);
-    // The result projects to about 18.2 along the cast; it is allowed the input's 12.2 plus the allowance.
-    expect(along(shift as { a: number; b: number })).toBeCloseTo(
-      -(along({ a: 3, b: 18 }) - Math.hypot(2, 12) - DEEPENING_ALLOWANCE),
-    );
-    // No deeper than the input plus the allowance, a cast across the input's, a neutral input, a blue input.
-    expect(deepenedCastShift(yellow, { castA: 2.2, castB: 12.5 })).toBeNull();
-    expect(deepenedCastShift(yellow, { castA: -12, castB: 2 })).toBeNull();
-    expect(deepenedCastShift({ castA: 0.5, castB: 1, neutralShare: 0.95 }, { castA: 3, castB: 18 })).toBeNull();
-    expect(deepenedCastShift({ castA: -1, castB: -10, neutralShare: 0.95 }, { castA: -2, castB: -16 })).toBeNull();
+    const cast = Math.hypot(2, 12);
+    const aim = cast * (1 - LIGHT_CAST_CORRECTION) + CAST_ALLOWANCE;
+    const along = (v: { a: number; b: number }) => (v.a * 2 + v.b * 12) / cast;
+    const shift = lightCastShift(yellow, { castA: 3, castB: 18 });
+    // The result projects to about 18.2 along the cast; it is brought to the aim.
+    expect(along(shift as { a: number; b: number })).toBeCloseTo(-(along({ a: 3, b: 18 }) - aim));
+    // A result the model already brought to the aim or below is left, as is a cast across the input's, a neutral
+    // input, a blue input.
+    expect(lightCastShift(yellow, { castA: (aim * 2) / cast, castB: (aim * 12) / cast })).toBeNull();
+    expect(lightCastShift(yellow, { castA: 0.2, castB: 1 })).toBeNull();
+    expect(lightCastShift(yellow, { castA: -12, castB: 2 })).toBeNull();
+    expect(lightCastShift({ castA: 0.5, castB: 1, neutralShare: 0.95 }, { castA: 3, castB: 18 })).toBeNull();
+    expect(lightCastShift({ castA: -1, castB: -10, neutralShare: 0.95 }, { castA: -2, castB: -16 })).toBeNull();
     // Where the near-neutral pixels are barely half the frame (foliage, sky) their tint is the surfaces' own.
-    expect(deepenedCastShift({ ...yellow, neutralShare: 0.6 }, { castA: 3, castB: 18 })).toBeNull();
-    const partly = deepenedCastShift({ ...yellow, neutralShare: 0.8 }, { castA: 3, castB: 18 });
+    expect(lightCastShift({ ...yellow, neutralShare: 0.6 }, { castA: 3, castB: 18 })).toBeNull();
+    const partly = lightCastShift({ ...yellow, neutralShare: 0.8 }, { castA: 3, castB: 18 });
     expect(along(partly as { a: number; b: number })).toBeCloseTo(along(shift as { a: number; b: number }) / 2);
     // Magenta and green casts are the lights', not the sky's.
-    expect(deepenedCastShift({ castA: 8, castB: 0, neutralShare: 0.95 }, { castA: 11, castB: 1 })).not.toBeNull();
-    expect(deepenedCastShift({ castA: -6, castB: 2, neutralShare: 0.95 }, { castA: -10, castB: 3 })).not.toBeNull();
+    expect(lightCastShift({ castA: 8, castB: 0, neutralShare: 0.95 }, { castA: 11, castB: 1 })).not.toBeNull();
+    expect(lightCastShift({ castA: -6, castB: 2, neutralShare: 0.95 }, { castA: -10, castB: 3 })).not.toBeNull();
   });
 
   it('assembles the report from the stages of the pipeline, in order', async () => {
@@ -272,7 +289,7 @@ describe('auto routing and finishing of the learned result', () => {
     ])
       expect(report.corrections).toHaveProperty(key);
     for (const name of PIPELINE.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
-    expect(report.engineVersion).toBe('2.4.0');
+    expect(report.engineVersion).toBe('2.5.0');
   });
 });
 
