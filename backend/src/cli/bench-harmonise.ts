@@ -187,7 +187,7 @@ interface OrderResult {
   /** What the applied gains do to a mid-light grey (L* 65), ΔE: the move a white wall or a cloud sees. */
   greyShift: number[];
   /** Matched photos the plan itself cannot bring into the band (beyond the per-photo bounds), and the spreads of the rest. */
-  outOfReach: { ev: number; cast: number; rest: { exposureFromMedian: number; cast: number } };
+  outOfReach: { ev: number; cast: number; rest: { exposureBelowMedian: number; cast: number } };
 }
 
 const runOrder = async (
@@ -233,9 +233,9 @@ const runOrder = async (
       hasWhitePoint,
     );
   const corrected = rows.filter((r) => r.photo.correction);
-  // A photo is out of reach when the plan's own expectation for it is outside the band: the cap stopped it.
+  // A photo is out of reach when the plan's own expectation for it is under the band: the cap stopped its lift.
   const target = plan.target ?? { exposureEv: 0, castA: 0, castB: 0 };
-  const evOut = matched.map((r) => Math.abs(r.photo.expected.exposureEv - target.exposureEv) > EXPOSURE_SPREAD_EV);
+  const evOut = matched.map((r) => target.exposureEv - r.photo.expected.exposureEv > EXPOSURE_SPREAD_EV);
   const castOut = matched.map(
     (r, i) =>
       hasWhitePoint[i] &&
@@ -258,10 +258,10 @@ const runOrder = async (
       ev: evOut.filter(Boolean).length,
       cast: castOut.filter(Boolean).length,
       rest: {
-        exposureFromMedian: orderSpread(
+        exposureBelowMedian: orderSpread(
           matched.filter((_, i) => !evOut[i]).map((r) => r.after),
           [],
-        ).exposureFromMedian,
+        ).exposureBelowMedian,
         cast: orderSpread(
           matched.map((r) => r.after),
           hasWhitePoint.map((has, i) => has && !castOut[i]),
@@ -343,31 +343,33 @@ const main = async () => {
   const trio = (
     s: (r: OrderResult) => OrderSpread,
     r: OrderResult,
-    key: 'exposureFromMedian' | 'exposureRange' | 'cast',
+    key: 'exposureFromMedian' | 'exposureBelowMedian' | 'exposureRange' | 'cast',
   ) => fixed(s(r)[key]);
   print(
     `\nEngine ${engine} ${ENGINE_VERSION}, photos reduced to ${LONG_SIDE} px; spreads over the matched photos, measured on` +
       ' the decoded JPEGs (768 px); "as is" = the engine output before harmonisation (the baseline).',
   );
   print(
-    '\n| order | role | photos | matched | left out | corrected | EV from median: input / as is / harmonised |' +
+    '\n| order | role | photos | matched | left out | corrected | EV under median: input / as is / harmonised |' +
+      ' EV from median: input / as is / harmonised |' +
       ' EV max−min: input / as is / harmonised | cast spread ΔE: input / as is / harmonised (photos) |' +
       ' EV applied mean / max | cast shift ΔE mean / max | grey shift ΔE max |',
   );
-  print('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  print('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    const row = (key: 'exposureFromMedian' | 'exposureRange' | 'cast') =>
+    const row = (key: 'exposureFromMedian' | 'exposureBelowMedian' | 'exposureRange' | 'cast') =>
       [trio((x) => x.input, r, key), trio((x) => x.before, r, key), `**${trio((x) => x.after, r, key)}**`].join(' / ');
     print(
       `| ${r.order.name} | ${r.order.role} | ${r.photos} | ${r.matched} | ${r.leftOut} | ${r.corrected} |` +
-        ` ${row('exposureFromMedian')} | ${row('exposureRange')} | ${row('cast')} (${r.after.whitePoints}) |` +
+        ` ${row('exposureBelowMedian')} | ${row('exposureFromMedian')} | ${row('exposureRange')} |` +
+        ` ${row('cast')} (${r.after.whitePoints}) |` +
         ` ${fixed(mean(r.evApplied))} / ${fixed(max(r.evApplied))} | ${fixed(mean(r.castShift), 1)} / ${fixed(max(r.castShift), 1)} | ${fixed(max(r.greyShift), 1)} |`,
     );
   }
   for (const r of results) {
     const misses = [
-      r.after.exposureFromMedian > EXPOSURE_SPREAD_EV
-        ? `exposure ${fixed(r.after.exposureFromMedian)} EV from the median`
+      r.after.exposureBelowMedian > EXPOSURE_SPREAD_EV
+        ? `exposure ${fixed(r.after.exposureBelowMedian)} EV under the median`
         : '',
       r.after.cast > CAST_SPREAD ? `cast spread ${fixed(r.after.cast)} ΔE` : '',
     ].filter(Boolean);
@@ -375,7 +377,7 @@ const main = async () => {
     print(
       `${r.order.name}: measured EV move of corrected photos mean ${fixed(mean(r.evMoved))}, max ${fixed(max(r.evMoved))};` +
         ` out of the cap's reach: ${r.outOfReach.ev} for exposure, ${r.outOfReach.cast} for white point; without them,` +
-        ` harmonised ${fixed(r.outOfReach.rest.exposureFromMedian)} EV from the median, cast spread ${fixed(r.outOfReach.rest.cast)} ΔE`,
+        ` harmonised ${fixed(r.outOfReach.rest.exposureBelowMedian)} EV under the median, cast spread ${fixed(r.outOfReach.rest.cast)} ΔE`,
     );
   }
   await writeFile(path.join(out, 'results.md'), lines.join('\n') + '\n');

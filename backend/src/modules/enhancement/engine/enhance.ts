@@ -199,8 +199,9 @@ interface Finishing {
  * What the classical stages still owe a learned result, measured on the analysis copy after the LUT: the photo's
  * own cast of the light, kept or deepened by the model, is taken toward neutral (`lightCastShift`), and an exposure
  * left outside the band is brought to its edge with the highlight-safe curve. Both are folded into the LUT, so the
- * full-size pass stays one lookup per pixel. Any other colour the model chose is kept: correcting casts the model added, even where the
- * grey-pixel, grey-edge and white-patch estimates agreed, lost on the tune halves of the paired sets (changelog).
+ * full-size pass stays one lookup per pixel. Any other colour the model chose is kept: correcting casts the model
+ * added, even where the grey-pixel, grey-edge and white-patch estimates agreed, lost on the tune halves of the paired
+ * sets (changelog).
  */
 const finishLearned = (
   small: RgbImage,

@@ -2,7 +2,14 @@ import sharp from 'sharp';
 import { noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
 import { gainsForCastShift, linearRgbToLab, linearToSrgb, srgbToLinear } from './color';
 import { enhance } from './enhance';
-import { CAST_SPREAD, EXPOSURE_SPREAD_EV, type Look, planHarmonisation, renderHarmonised } from './harmonise';
+import {
+  CAST_SPREAD,
+  EXPOSURE_SPREAD_EV,
+  type Look,
+  MAX_DARKEN_EV,
+  planHarmonisation,
+  renderHarmonised,
+} from './harmonise';
 import { measurePhoto } from './measure';
 
 const look = (exposureEv: number, castA = 0, castB = 0, neutralShare = 0.6): Look => ({
@@ -49,7 +56,7 @@ const measured = async (jpeg: Buffer): Promise<Look> => {
 
 describe('harmonisation plan', () => {
   it('brings exposures and white points of an order within the spread, moving each photo the least', () => {
-    const looks = [look(-1.1, 1, 7), look(-0.3, 0, 1), look(-0.5, -1, 0), look(0.2, 3, -2), look(-0.45, 0.5, 0.5)];
+    const looks = [look(-1.1, 1, 7), look(-0.3, 0, 1), look(-0.5, -1, 0), look(-0.1, 3, -2), look(-0.45, 0.5, 0.5)];
     const plan = planHarmonisation(looks);
     expect(plan.target).not.toBeNull();
     expect(spread(looks).ev).toBeGreaterThan(2 * EXPOSURE_SPREAD_EV);
@@ -58,13 +65,23 @@ describe('harmonisation plan', () => {
     expect(spread(after).ev).toBeLessThanOrEqual(2 * EXPOSURE_SPREAD_EV);
     expect(spread(after).cast).toBeLessThanOrEqual(CAST_SPREAD);
     for (const p of after) expect(Math.abs(p.exposureEv - (plan.target?.exposureEv ?? 0))).toBeLessThanOrEqual(0.25);
-    // The darkest photo is brightened, the brightest darkened; the one at the order's look is left alone.
+    // The darkest photo is brightened, the brightest darkened into the band; the one at the order's look is left alone.
     expect(plan.photos[0].correction?.ev).toBeGreaterThan(0);
-    expect(plan.photos[3].correction?.ev).toBeLessThan(0);
+    expect(plan.photos[3].correction?.ev).toBeCloseTo(-0.2, 5);
     expect(plan.photos[4].correction).toBeNull();
     // The warm photo is cooled (its blue gain rises against red).
     const warm = plan.photos[0].correction;
     expect((warm?.gainBlue ?? 1) / (warm?.gainRed ?? 1)).toBeGreaterThan(1.05);
+  });
+
+  it('lifts a dim photo to the order but darkens a bright one by at most a quarter stop', () => {
+    // A white bedroom measures a stop above rooms with dark furniture though its walls are no brighter.
+    const plan = planHarmonisation([look(0.25), look(-0.82), look(-0.82), look(-0.93), look(-1.25)]);
+    expect(plan.target?.exposureEv).toBeCloseTo(-0.82, 5);
+    expect(plan.photos[0].correction?.ev).toBeCloseTo(-MAX_DARKEN_EV, 5);
+    expect(MAX_DARKEN_EV).toBeLessThan(0.3);
+    expect(plan.photos[4].correction?.ev).toBeCloseTo(0.28, 5);
+    expect(plan.photos.every((p) => p.matched)).toBe(true);
   });
 
   it('leaves a dusk or night shot as it is and out of the order look', () => {
@@ -88,9 +105,11 @@ describe('harmonisation plan', () => {
     expect(plan.photos[0].correction?.ev).toBeCloseTo(-0.25, 5);
     expect(plan.photos[2].correction?.ev).toBeCloseTo(0.75, 5);
     expect(plan.photos.every((p) => p.matched)).toBe(true);
-    // Without the input's exposure (older reports) the kitchens count: the bright bedroom was darkened 0.9 EV.
+    // Without the input's exposure (older reports) the kitchens count and pull the order's look down a stop, which
+    // the bright bedroom follows only by a quarter stop.
     const unknown = planHarmonisation([...bedrooms, ...kitchens.map(({ inputExposureEv: _, ...rest }) => rest)]);
-    expect(unknown.photos[0].correction?.ev).toBeCloseTo(-0.9, 5);
+    expect(unknown.target?.exposureEv).toBeCloseTo(-0.75, 5);
+    expect(unknown.photos[0].correction?.ev).toBeCloseTo(-MAX_DARKEN_EV, 5);
     // An order of night shots only is matched among them, as before.
     const nights = planHarmonisation(kitchens);
     expect(nights.target?.exposureEv).toBeCloseTo(-1.1, 5);

@@ -62,10 +62,19 @@ const CAST_AIM = 1;
 const MAX_EV = 1;
 const MAX_CAST_SHIFT = 12;
 /**
+ * Darkening is bounded much tighter than lifting: at most this many stops, under the 0.3 stop from which the gallery
+ * names an exposure change. The order's exposure is a log-average, which a room's content moves as much as its light:
+ * a white bedroom and one with a black bed frame measured 1.1 EV apart, yet the black-framed one's walls and linen
+ * were the brighter (90th percentile of luminance 0.3 EV higher), and matching down darkened the white one 0.9 EV,
+ * below the photo as it was taken ("Darkened by 0.8 stops", walls grey). A dim photo is still lifted to the order;
+ * a bright one keeps the engine's exposure, give or take a quarter stop.
+ */
+export const MAX_DARKEN_EV = 0.25;
+/**
  * A photo that would need more than those moves is a different kind of shot and is left as it is, out of the order's
  * look: by exposure (dusk outside, a night view, a snowy garden; and anything darker than NIGHT_EV), or by white
- * point (a deliberate mood, a scene of coloured light). So every photo that is matched can be brought inside the
- * spread, and none is pushed by more than the bounds.
+ * point (a deliberate mood, a scene of coloured light). So every photo that is matched and not brighter than the
+ * order can be brought inside the spread, and none is pushed by more than the bounds.
  */
 const OUTLIER_EV = MAX_EV + EXPOSURE_AIM_EV;
 const OUTLIER_CAST = MAX_CAST_SHIFT + CAST_AIM;
@@ -134,10 +143,11 @@ const orderWhitePoint = (looks: readonly Look[]): { castA: number; castB: number
 };
 
 /**
- * One look for an order: its photos' exposures are brought within EXPOSURE_SPREAD_EV of their median and their
- * white points within CAST_SPREAD of each other, by the smallest move that gets each photo there (a photo already
- * inside is not touched). The order's look is the median of its own photos, not an ideal (its white point only
- * bounded to near neutral): the engine's per-photo result stays the reference, harmonisation closes the gaps.
+ * One look for an order: its photos' exposures are brought within EXPOSURE_SPREAD_EV of their median (a brighter
+ * photo darkened by at most MAX_DARKEN_EV) and their white points within CAST_SPREAD of each other, by the smallest
+ * move that gets each photo there (a photo already inside is not touched). The order's look is the median of its own
+ * photos, not an ideal (its white point only bounded to near neutral): the engine's per-photo result stays the
+ * reference, harmonisation closes the gaps.
  */
 export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => {
   const unchanged = (look: Look, note: string | null): HarmonisedPhoto => ({
@@ -163,7 +173,8 @@ export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => 
       return unchanged(look, 'Its light is too different from the rest to match without re-colouring it.');
 
     const off = look.exposureEv - exposureEv;
-    const ev = Math.abs(off) > EXPOSURE_AIM_EV ? clamp(-off + Math.sign(off) * EXPOSURE_AIM_EV, -MAX_EV, MAX_EV) : 0;
+    const ev =
+      Math.abs(off) > EXPOSURE_AIM_EV ? clamp(-off + Math.sign(off) * EXPOSURE_AIM_EV, -MAX_DARKEN_EV, MAX_EV) : 0;
     let toA = look.castA;
     let toB = look.castB;
     let note: string | null = null;
@@ -257,7 +268,7 @@ const refine = (
     const [gainRed, gainBlue] = gainsForCastShift(measured.castA, measured.castB, expected.castA, expected.castB);
     current = bounded(
       {
-        ev: clamp(current.ev + evOff, -MAX_EV - EXPOSURE_AIM_EV, MAX_EV + EXPOSURE_AIM_EV),
+        ev: clamp(current.ev + evOff, -MAX_DARKEN_EV, MAX_EV + EXPOSURE_AIM_EV),
         gainRed: current.gainRed * gainRed,
         gainBlue: current.gainBlue * gainBlue,
       },
