@@ -289,7 +289,7 @@ describe('auto routing and finishing of the learned result', () => {
     ])
       expect(report.corrections).toHaveProperty(key);
     for (const name of PIPELINE.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
-    expect(report.engineVersion).toBe('2.5.0');
+    expect(report.engineVersion).toBe('2.5.1');
   });
 });
 

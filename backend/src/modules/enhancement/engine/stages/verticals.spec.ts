@@ -51,6 +51,16 @@ describe('converging verticals', () => {
     expect(Math.abs(estimate.rollDeg - 2)).toBeLessThan(0.2);
   });
 
+  it('undoes the pitch in full when the roll reads just past the roll it may undo, and holds back only the roll', async () => {
+    // A roll read either side of 3° (copies of one bedroom read -2.9° to -3.2°) must not decide whether its pitch is
+    // undone: the shear that undoes a roll slants the horizontals, undoing the pitch does not.
+    const estimate = estimateVerticals(await decodeRaw(await keystonedRoom(-8, Math.tan((3.15 * Math.PI) / 180))));
+    expect(estimate.rollDeg).toBeGreaterThan(3);
+    expect(estimate.correct).toBe(true);
+    expect(Math.abs(estimate.correctedPitchDeg - estimate.pitchDeg)).toBeLessThan(0.3);
+    expect(degrees(estimate.correction.roll)).toBeLessThan(estimate.rollDeg - 0.5);
+  });
+
   it('straightens the room and keeps the size', async () => {
     const { image, report } = await enhance(await keystonedRoom(-10), { engine: 'classic' });
     expect(report.corrections.verticals.applied).toBe(true);

@@ -9,7 +9,8 @@ import type { RgbImage } from '../rgb-image';
  *
  * A photo must be straightened alike whatever its exposure, cast or noise: edges are found on the log of a blurred
  * luminance offset by a share of the photo's own mean (a gain shifts the log and changes no gradient), broken edges
- * are joined again, and the correction grows continuously with the evidence instead of switching on at a threshold.
+ * are joined again, and the correction is made in full once the evidence is half-way (a fraction of a large pitch
+ * undone is neither upright nor as taken), growing over a short ramp below that instead of switching on at a point.
  */
 export interface VerticalsEstimate {
   /** Lean per pixel of offset from the centre, in the measured image's pixels. */
@@ -26,7 +27,7 @@ export interface VerticalsEstimate {
   pitchErrorDeg: number;
   /** How far the measurement is trusted, 0-1: its standard error, the agreeing length and lines, ramped. */
   evidence: number;
-  /** The (k, roll) undone: the measured ones bounded and times the evidence; zero when nothing is corrected. */
+  /** The (k, roll) undone: the measured ones bounded and times the trusted share; zero when nothing is corrected. */
   correction: { k: number; roll: number };
   /** The pitch that `correction` undoes, degrees: what a host is told was straightened. */
   correctedPitchDeg: number;
@@ -36,8 +37,8 @@ export interface VerticalsEstimate {
 }
 
 /**
- * A larger pitch is undone only up to this; a larger roll is not undone (a misreading or an intended angle, and the
- * shear that undoes a roll would slant the horizontals visibly).
+ * A larger pitch is undone only up to this; a larger roll is held back (a misreading or an intended angle, and the
+ * shear that undoes a roll would slant the horizontals visibly), while the pitch is still undone.
  */
 export const MAX_PITCH_DEG = 20;
 export const MAX_ROLL_DEG = 3;
@@ -395,6 +396,14 @@ const LINES = [4, 6];
 const ROLL_BOUND = [MAX_ROLL_DEG + 0.3, MAX_ROLL_DEG];
 const MIN_PITCH = [2, 3];
 const MIN_ROLL = [0.5, 1];
+/**
+ * Evidence from which a correction is made at all, and from which it is made in full. A correction scaled by the
+ * evidence itself straightened one photo by different amounts from copy to copy (a noisy copy of room `11` lost three
+ * of its eight agreeing lines and was straightened 9.1° where the original was 13.2°), and half a correction of a
+ * 19° pitch leaves a photo neither upright nor as taken. Chosen on the tune half with the steadiness figure (changelog
+ * 2.5.1).
+ */
+const TRUSTED_EVIDENCE = [0.25, 0.5];
 
 /** Corrected (u, v) -> source offsets (dx, dy) from the centre, for a pitch k and a roll r. */
 const sourceOffsets =
@@ -503,18 +512,21 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
   });
   const bound = ramp(Math.abs(rollDeg), ROLL_BOUND[0], ROLL_BOUND[1]);
   if (Math.abs(pitchDeg) > FAR_PITCH_DEG || bound === 0) return refuse('tilt beyond the safe bound');
-  if (evidence === 0) return refuse('too few agreeing vertical lines spread across the width to measure');
-  const needed = Math.max(
-    ramp(Math.abs(pitchDeg), MIN_PITCH[0], MIN_PITCH[1]),
-    ramp(Math.abs(rollDeg), MIN_ROLL[0], MIN_ROLL[1]),
-  );
-  if (needed === 0) return refuse('already straight');
+  const trust = ramp(evidence, TRUSTED_EVIDENCE[0], TRUSTED_EVIDENCE[1]);
+  if (trust === 0) return refuse('too few agreeing vertical lines spread across the width to measure');
+  const pitchNeed = ramp(Math.abs(pitchDeg), MIN_PITCH[0], MIN_PITCH[1]);
+  const rollNeed = ramp(Math.abs(rollDeg), MIN_ROLL[0], MIN_ROLL[1]);
+  if (Math.max(pitchNeed, rollNeed) === 0) return refuse('already straight');
+  // The roll bound fades the roll only: the shear that undoes a roll would slant the horizontals, undoing the pitch
+  // does not. When it faded both, a roll read either side of 3° (the Colombian bedroom: -2.9° to -3.2° across its
+  // copies) decided whether a 19° pitch was undone. A roll past the bound no longer asks for a correction itself.
+  const pitchShare = trust * Math.max(pitchNeed, rollNeed * bound);
+  const rollShare = trust * Math.max(pitchNeed, rollNeed) * bound;
   // A pitch past MAX_PITCH_DEG is undone up to it, so photos on either side of the bound are treated alike.
-  const share = evidence * needed * bound;
   const bounded = (deg: number, max: number) => Math.tan((clamp(deg, -max, max) * Math.PI) / 180);
   const full = {
-    k: (share * bounded(pitchDeg, MAX_PITCH_DEG)) / focal,
-    roll: share * bounded(rollDeg, MAX_ROLL_DEG),
+    k: (pitchShare * bounded(pitchDeg, MAX_PITCH_DEG)) / focal,
+    roll: rollShare * bounded(rollDeg, MAX_ROLL_DEG),
   };
   const kept = framingKept(small.width, small.height, full);
   const correction = { k: full.k * kept, roll: full.roll * kept };
@@ -523,7 +535,7 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
       ? 'corrected in part: to keep most of the frame'
       : Math.abs(pitchDeg) > MAX_PITCH_DEG || bound < 1
         ? 'corrected up to the bound'
-        : share < 1
+        : pitchShare < 1
           ? 'corrected in part: weak evidence'
           : 'corrected';
   return { ...result, correction, correctedPitchDeg: toDeg(correction.k * focal), correct: true, reason };
