@@ -1,6 +1,6 @@
 import { SRGB_TO_LINEAR, linearToSrgb } from '../color';
 import type { RgbImage } from '../rgb-image';
-import { correctVerticals, estimateVerticals } from '../stages/verticals';
+import { correctVerticals, estimateVerticals, trustOf } from '../stages/verticals';
 
 /**
  * Known-bad copies of a photo for the degradation benchmark, made in linear light: a good engine maps the copy and
@@ -127,5 +127,5 @@ export const degrade = (image: RgbImage, kind: Degradation, seed = 1): RgbImage 
  */
 export const measuredPitch = (image: RgbImage): number | null => {
   const estimate = estimateVerticals(image);
-  return estimate.evidence > 0 ? estimate.pitchDeg : null;
+  return trustOf(estimate.evidence) > 0 ? estimate.pitchDeg : null;
 };

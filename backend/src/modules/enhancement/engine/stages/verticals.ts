@@ -405,6 +405,9 @@ const MIN_ROLL = [0.5, 1];
  */
 const TRUSTED_EVIDENCE = [0.25, 0.5];
 
+/** Share of a correction the evidence allows, 0-1: 0 where the reading is not trusted at all. */
+export const trustOf = (evidence: number): number => ramp(evidence, TRUSTED_EVIDENCE[0], TRUSTED_EVIDENCE[1]);
+
 /** Corrected (u, v) -> source offsets (dx, dy) from the centre, for a pitch k and a roll r. */
 const sourceOffsets =
   (k: number, r: number) =>
@@ -512,7 +515,7 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
   });
   const bound = ramp(Math.abs(rollDeg), ROLL_BOUND[0], ROLL_BOUND[1]);
   if (Math.abs(pitchDeg) > FAR_PITCH_DEG || bound === 0) return refuse('tilt beyond the safe bound');
-  const trust = ramp(evidence, TRUSTED_EVIDENCE[0], TRUSTED_EVIDENCE[1]);
+  const trust = trustOf(evidence);
   if (trust === 0) return refuse('too few agreeing vertical lines spread across the width to measure');
   const pitchNeed = ramp(Math.abs(pitchDeg), MIN_PITCH[0], MIN_PITCH[1]);
   const rollNeed = ramp(Math.abs(rollDeg), MIN_ROLL[0], MIN_ROLL[1]);
