@@ -14,6 +14,15 @@ export function withLogContext<T>(fields: LogFields, work: () => T): T {
   return storage.run({ ...storage.getStore(), ...fields }, work);
 }
 
+/**
+ * Runs `work` with no request's or job's fields. For what outlives the call that started it: a connection opened
+ * lazily inside a request (a readiness check's first ping) would otherwise tag every later event of that connection
+ * (its errors, its reconnects) with that request's id, minutes after the request ended.
+ */
+export function outsideLogContext<T>(work: () => T): T {
+  return storage.exit(work);
+}
+
 /** The fields of the request or job running now, if any; the root logger merges them into each line. */
 export function currentLogContext(): LogFields | undefined {
   return storage.getStore();

@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { outsideLogContext } from '../../logging/log-context';
+import { OutageLog } from '../../logging/outage-log';
 import {
   concurrencyOf,
   type ConcurrencyOverrides,
@@ -28,6 +30,8 @@ export interface BullmqOptions {
 /** Production queue: one BullMQ queue per job name on Redis; retries, backoff and stalled-job recovery by BullMQ. */
 export class BullmqJobQueue extends JobQueue {
   private readonly logger = new Logger('BullmqJobQueue');
+  /** Every connection of this process reports to one log: an outage is one event, not one per socket and retry. */
+  private readonly outage = new OutageLog(this.logger, 'Redis (job queue)');
   private readonly producer: Redis;
   private readonly queues = new Map<JobName, Queue>();
   private readonly workers: Worker[] = [];
@@ -48,8 +52,7 @@ export class BullmqJobQueue extends JobQueue {
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 30_000;
     this.concurrency = options.concurrency ?? {};
     // Producers fail fast: a request must not wait on Redis reconnect loops.
-    this.producer = new IORedis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-    this.producer.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
+    this.producer = this.watched(new IORedis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }));
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
@@ -57,15 +60,17 @@ export class BullmqJobQueue extends JobQueue {
     assertJobId(jobId);
     const policy = JOB_POLICIES[name];
     await this.withTimeout(
-      this.queue(name).add(name, payload, {
-        jobId,
-        delay: options.delayMs,
-        attempts: policy.attempts,
-        backoff: { type: 'exponential', delay: policy.backoffMs },
-        // The database keeps the outcome; finished jobs are removed so the same id can be queued again later.
-        removeOnComplete: true,
-        removeOnFail: true,
-      }),
+      this.connected().then(() =>
+        this.queue(name).add(name, payload, {
+          jobId,
+          delay: options.delayMs,
+          attempts: policy.attempts,
+          backoff: { type: 'exponential', delay: policy.backoffMs },
+          // The database keeps the outcome; finished jobs are removed so the same id can be queued again later.
+          removeOnComplete: true,
+          removeOnFail: true,
+        }),
+      ),
     );
   }
 
@@ -74,7 +79,7 @@ export class BullmqJobQueue extends JobQueue {
     for (const name of JOB_NAMES) {
       const policy = JOB_POLICIES[name];
       const handler = registry.get(name);
-      const connection = new IORedis(this.redisUrl, { maxRetriesPerRequest: null });
+      const connection = this.watched(new IORedis(this.redisUrl, { maxRetriesPerRequest: null }));
       this.workerConnections.push(connection);
       const worker = new Worker(
         name,
@@ -90,13 +95,14 @@ export class BullmqJobQueue extends JobQueue {
       worker.on('failed', (job, err) =>
         this.logger.warn(`${name} ${job?.id} failed (attempt ${job?.attemptsMade}/${policy.attempts}): ${err.message}`),
       );
-      worker.on('error', (err) => this.logger.warn(`Worker ${name}: ${err.message}`));
+      worker.on('error', (err) => this.reportError(`Worker ${name}`, err));
       this.workers.push(worker);
     }
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
   }
 
   async counts(): Promise<Record<JobName, QueueCounts>> {
+    await this.connected();
     const entries = await this.withTimeout(
       Promise.all(
         JOB_NAMES.map(async (name) => {
@@ -112,7 +118,7 @@ export class BullmqJobQueue extends JobQueue {
   }
 
   async ping(): Promise<void> {
-    if (this.producer.status === 'wait') await this.producer.connect().catch(() => undefined);
+    await this.connected();
     await this.withTimeout(this.producer.ping());
   }
 
@@ -139,11 +145,28 @@ export class BullmqJobQueue extends JobQueue {
   private queue(name: JobName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.producer, prefix: this.prefix });
-      queue.on('error', (err) => this.logger.warn(`Queue ${name}: ${err.message}`));
+      queue = outsideLogContext(() => new Queue(name, { connection: this.producer, prefix: this.prefix }));
+      queue.on('error', (err) => this.reportError(`Queue ${name}`, err));
       this.queues.set(name, queue);
     }
     return queue;
+  }
+
+  /** Opens the lazy producer outside any request, so its socket's events never carry that request's log fields. */
+  private async connected(): Promise<void> {
+    if (this.producer.status === 'wait') await outsideLogContext(() => this.producer.connect()).catch(() => undefined);
+  }
+
+  /** A lost connection is part of the outage; anything else (a bug, a lost lock) is worth its own line. */
+  private reportError(source: string, err: Error): void {
+    if (this.outage.down || isConnectionError(err)) this.outage.failed(`${source}: ${err.message}`);
+    else this.logger.warn(`${source}: ${err.message}`);
+  }
+
+  private watched(connection: Redis): Redis {
+    connection.on('error', (err: Error) => this.outage.failed(err.message));
+    connection.on('ready', () => this.outage.recovered());
+    return connection;
   }
 
   private async withTimeout<T>(work: Promise<T>): Promise<T> {
@@ -159,4 +182,22 @@ export class BullmqJobQueue extends JobQueue {
       clearTimeout(timer);
     }
   }
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+function isConnectionError(err: Error): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return (
+    (code !== undefined && CONNECTION_CODES.has(code)) ||
+    /Connection is closed|connect E|Stream isn't writeable/.test(err.message)
+  );
 }
