@@ -16,7 +16,7 @@ import {
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { ENGINE_CHOICES, type EngineChoice } from '../shared/engine-choices';
+import { ENGINE_CHOICES, type EngineChoice } from '@listinglens/engine';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
@@ -64,6 +64,8 @@ class EnvironmentVariables {
   @IsOptional() @Transform(emptyToUndefined) @IsUrl({ ...urlOptions, protocols: ['smtp', 'smtps'] }) SMTP_URL?: string;
   @IsOptional() @IsString() @MinLength(3) MAIL_FROM?: string;
   @IsOptional() @IsString() @MinLength(3) SUPPORT_EMAIL?: string;
+  /** How long a process may hold an owed email it is sending before another process takes it over. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(86400) MAIL_LEASE_SECONDS?: number;
 
   @IsOptional() @IsString() @MinLength(8) STRIPE_SECRET_KEY?: string;
   @IsOptional() @IsString() @MinLength(8) STRIPE_PUBLISHABLE_KEY?: string;
@@ -161,7 +163,7 @@ export class AppConfig {
     readonly redisUrl: string | undefined,
     readonly queuePrefix: string,
     readonly s3: S3Config | undefined,
-    readonly mail: { smtpUrl: string | undefined; from: string; supportEmail: string },
+    readonly mail: { smtpUrl: string | undefined; from: string; supportEmail: string; leaseMs: number },
     readonly stripe:
       { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined,
     readonly google: GoogleConfig | undefined,
@@ -281,6 +283,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
       smtpUrl: raw.SMTP_URL,
       from: raw.MAIL_FROM ?? 'ListingLens <no-reply@listinglens.local>',
       supportEmail: raw.SUPPORT_EMAIL ?? 'support@listinglens.local',
+      // Over three times the longest an SMTP send takes before the mailer gives up: a slow send keeps its lease, and
+      // a dead process's email goes out within minutes.
+      leaseMs: (raw.MAIL_LEASE_SECONDS ?? 600) * 1000,
     },
     payments === 'stripe'
       ? {

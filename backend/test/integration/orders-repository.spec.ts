@@ -1,6 +1,7 @@
 import { type DataSource } from 'typeorm';
 import { UserEntity } from '../../src/modules/auth';
 import { CreditsRepository, OrderEntity, OrdersRepository } from '../../src/modules/orders';
+import { EmailDeliveriesRepository } from '../../src/modules/notifications/persistence/email-deliveries.repository';
 import { PhotosRepository } from '../../src/modules/photos';
 import { databaseTargets } from '../support/database-targets';
 
@@ -13,6 +14,7 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
   const orders = new OrdersRepository();
   const credits = new CreditsRepository(orders);
   const photos = new PhotosRepository();
+  const deliveries = new EmailDeliveriesRepository();
   let seq = 0;
 
   beforeAll(async () => {
@@ -135,7 +137,10 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
   it('claims the ready email of a completed order once, with its counts, and takes a released claim again', async () => {
     const { userId, orderId } = await buy(2);
     const { ids } = await upload(userId, orderId, 2);
-    expect(await orders.claimReadyEmail(db.manager, orderId)).toBeNull();
+    // The claim is notifications' lease; what the email says is the order's.
+    const claimReadyEmail = async (tx: typeof db.manager, id: string) =>
+      (await deliveries.lease(tx, 'photos-ready', id, `<${id}@test>`, 60_000)) && orders.readyEmailFacts(tx, id);
+    expect(await orders.readyEmailFacts(db.manager, orderId)).toBeNull();
     await photos.markFailed(db.manager, ids[0], 'unreadable');
     await photos.markCompleted(db.manager, ids[1], {
       enhancedPath: 'e',
@@ -147,16 +152,18 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
     });
     await orders.markHarmonised(db.manager, orderId, 1);
     await db.transaction((tx) => orders.completeIfDone(tx, orderId));
-    const claim = await orders.claimReadyEmail(db.manager, orderId);
+    const claim = await claimReadyEmail(db.manager, orderId);
     expect(claim).toMatchObject({
       id: orderId,
       email: expect.stringContaining('@example.com'),
       delivered: 1,
       failed: 1,
     });
-    expect(await orders.claimReadyEmail(db.manager, orderId)).toBeNull();
-    await orders.releaseReadyEmail(db.manager, orderId);
-    expect(await orders.claimReadyEmail(db.manager, orderId)).toMatchObject({ id: orderId });
+    expect(await claimReadyEmail(db.manager, orderId)).toBeNull();
+    expect(await orders.completedWithoutReadyEmail(db.manager)).not.toContain(orderId);
+    await deliveries.release(db.manager, 'photos-ready', orderId);
+    expect(await orders.completedWithoutReadyEmail(db.manager)).toContain(orderId);
+    expect(await claimReadyEmail(db.manager, orderId)).toMatchObject({ id: orderId });
   });
 
   it('never completes a new order, however its photos stand', async () => {

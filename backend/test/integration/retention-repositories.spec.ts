@@ -1,5 +1,6 @@
 import { type DataSource } from 'typeorm';
 import { UsersRepository } from '../../src/modules/auth/persistence/users.repository';
+import { EmailDeliveriesRepository } from '../../src/modules/notifications/persistence/email-deliveries.repository';
 import { CreditsRepository, OrdersRepository } from '../../src/modules/orders';
 import { PhotosRepository } from '../../src/modules/photos';
 import { JobLocksRepository } from '../../src/modules/system';
@@ -17,6 +18,7 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
   const credits = new CreditsRepository(orders);
   const photos = new PhotosRepository();
   const locks = new JobLocksRepository();
+  const deliveries = new EmailDeliveriesRepository();
   let seq = 0;
   const at = (iso: string) => new Date(iso);
   const outputs = (id: number) => ({
@@ -140,7 +142,11 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
     expect(due).not.toContain(allFailed.orderId);
     expect(due).not.toContain(tooEarly.orderId);
 
-    const claim = await orders.claimPurgeReminder(db.manager, inWindow.orderId, at('2026-01-14T00:00:00Z'));
+    // The claim is notifications' lease; what the reminder says is the order's.
+    const claimPurgeReminder = async (id: string) =>
+      (await deliveries.lease(db.manager, 'purge-reminder', id, `<${id}@test>`, 60_000)) &&
+      orders.purgeReminderFacts(db.manager, id);
+    const claim = await claimPurgeReminder(inWindow.orderId);
     expect(claim).toEqual({
       id: inWindow.orderId,
       completedAt: at('2026-01-10T00:00:00Z'),
@@ -148,26 +154,29 @@ describe.each(databaseTargets())('retention queries on %s', (_name, open) => {
       name: null,
       photos: 1,
     });
-    expect(await orders.claimPurgeReminder(db.manager, inWindow.orderId, at('2026-01-14T00:00:00Z'))).toBeNull();
+    expect(await claimPurgeReminder(inWindow.orderId)).toBeNull();
     expect(
       await orders.dueForPurgeReminder(db.manager, at('2026-01-05T00:00:00Z'), at('2026-01-15T00:00:00Z'), 1000),
     ).not.toContain(inWindow.orderId);
-    await orders.releasePurgeReminder(db.manager, inWindow.orderId);
-    expect(await orders.claimPurgeReminder(db.manager, inWindow.orderId, at('2026-01-14T00:00:00Z'))).not.toBeNull();
+    await deliveries.release(db.manager, 'purge-reminder', inWindow.orderId);
+    expect(await claimPurgeReminder(inWindow.orderId)).not.toBeNull();
   });
 
   it('claims a receipt once, with what it says, and takes a released claim again', async () => {
     const { orderId } = await completedOrder('2026-01-01T00:00:00Z');
-    expect(await orders.claimReceipt(db.manager, orderId)).toEqual({
+    const claimReceipt = async (id: string) =>
+      (await deliveries.lease(db.manager, 'purchase-receipt', id, `<${id}@test>`, 60_000)) &&
+      orders.receiptFacts(db.manager, id);
+    expect(await claimReceipt(orderId)).toEqual({
       id: orderId,
       email: expect.stringContaining('@example.com'),
       name: null,
       packageType: 'standard',
       amount: 100,
     });
-    expect(await orders.claimReceipt(db.manager, orderId)).toBeNull();
-    await orders.releaseReceipt(db.manager, orderId);
-    expect(await orders.claimReceipt(db.manager, orderId)).toMatchObject({ id: orderId });
+    expect(await claimReceipt(orderId)).toBeNull();
+    await deliveries.release(db.manager, 'purchase-receipt', orderId);
+    expect(await claimReceipt(orderId)).toMatchObject({ id: orderId });
   });
 
   it('claims a daily tick once, again after it failed or went stale, never while it runs or once it finished', async () => {

@@ -16,10 +16,10 @@ import { OrdersController } from './http/orders.controller';
 import { PhotosReadyJob } from './jobs/photos-ready.job';
 import { CreditsRepository } from './persistence/credits.repository';
 import { OrdersRepository } from './persistence/orders.repository';
-import { NotificationsModule } from '../notifications';
+import { OwedEmailsModule } from '../notifications';
 
 @Module({
-  imports: [AuthModule, AnalyticsModule, EventsModule, NotificationsModule, QueueModule, StorageModule],
+  imports: [AuthModule, AnalyticsModule, EventsModule, OwedEmailsModule, QueueModule, StorageModule],
   controllers: [OrdersController],
   providers: [
     OrdersRepository,

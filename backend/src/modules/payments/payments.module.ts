@@ -16,7 +16,7 @@ import { TestPaymentsController } from './http/test-payments.controller';
 import { PurchaseReceiptJob } from './jobs/purchase-receipt.job';
 import { LedgerRepository } from './persistence/ledger.repository';
 import { PaymentGateway } from './ports/payment-gateway';
-import { NotificationsModule } from '../notifications';
+import { OwedEmailsModule } from '../notifications';
 
 /**
  * Purchases: Stripe when its keys are set, otherwise the local test gateway, whose confirm route only exists then.
@@ -36,14 +36,14 @@ export class PaymentsModule {
       const stripe = config.stripe;
       return {
         module: PaymentsModule,
-        imports: [AuthModule, NotificationsModule, OrdersModule, QueueModule],
+        imports: [AuthModule, OwedEmailsModule, OrdersModule, QueueModule],
         controllers: [PaymentsController, StripeWebhookController],
         providers: [...common, { provide: PaymentGateway, useFactory: () => new StripePaymentGateway(stripe) }],
       };
     }
     return {
       module: PaymentsModule,
-      imports: [AuthModule, NotificationsModule, OrdersModule, QueueModule],
+      imports: [AuthModule, OwedEmailsModule, OrdersModule, QueueModule],
       controllers: [PaymentsController, StripeWebhookController, TestPaymentsController],
       providers: [
         ...common,

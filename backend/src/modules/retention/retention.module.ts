@@ -7,10 +7,11 @@ import { PhotosModule } from '../photos';
 import { SystemModule } from '../system';
 import { ScheduleModule } from '@nestjs/schedule';
 import { PurgeExpiredPhotos } from './application/purge-expired-photos.use-case';
+import { ResumeInterruptedReminders } from './application/resume-interrupted-reminders.use-case';
 import { RetentionScheduler } from './application/retention-scheduler.service';
 import { SendPurgeReminders } from './application/send-purge-reminders.use-case';
 import { SweepOrphanedObjects } from './application/sweep-orphaned-objects.use-case';
-import { NotificationsModule } from '../notifications';
+import { OwedEmailsModule } from '../notifications';
 
 /**
  * The 90-day retention promise: a daily purge of completed orders' photo files, a reminder 7 days before, and a sweep
@@ -21,12 +22,18 @@ import { NotificationsModule } from '../notifications';
     ScheduleModule.forRoot(),
     AuthModule,
     MetricsModule,
-    NotificationsModule,
+    OwedEmailsModule,
     OrdersModule,
     PhotosModule,
     SystemModule,
     StorageModule,
   ],
-  providers: [PurgeExpiredPhotos, SendPurgeReminders, SweepOrphanedObjects, RetentionScheduler],
+  providers: [
+    PurgeExpiredPhotos,
+    SendPurgeReminders,
+    ResumeInterruptedReminders,
+    SweepOrphanedObjects,
+    RetentionScheduler,
+  ],
 })
 export class RetentionModule {}

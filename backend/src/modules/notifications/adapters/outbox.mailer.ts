@@ -32,6 +32,7 @@ export class OutboxMailer extends Mailer {
       text: message.text,
       html: message.html,
       attachments: inlineAttachments(message),
+      messageId: message.messageId,
     })
       .compile()
       .build();

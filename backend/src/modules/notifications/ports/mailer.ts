@@ -18,6 +18,11 @@ export interface MailMessage {
   /** Only meaningful with `html`: the text part never refers to them. */
   inlineImages?: InlineImage[];
   replyTo?: string;
+  /**
+   * The message's `Message-ID` (`<id@domain>`). An owed email keeps one per order and kind, so a copy sent again
+   * after a crash is the same message to the receiver; the adapter makes one up when absent.
+   */
+  messageId?: string;
 }
 
 /** Sends one email. The sender address is configuration (`MAIL_FROM`), not a caller's choice. */

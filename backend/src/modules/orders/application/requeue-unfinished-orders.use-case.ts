@@ -7,7 +7,8 @@ import { CompleteOrderIfDone } from './complete-order-if-done.use-case';
 
 /**
  * Orders' share of the reconciler: a pending order whose last photo finished while its completion was lost is
- * completed, and a completed order still without its "photos are ready" email gets the email queued again.
+ * completed, and a completed order still without its "photos are ready" email (never sent, or its sender died
+ * mid-send and its lease ran out) gets the email queued again.
  */
 @Injectable()
 @UnfinishedWork('orders')

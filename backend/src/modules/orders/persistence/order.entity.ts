@@ -17,11 +17,6 @@ export class OrderEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   /** When the last photo finished; the 90-day retention clock starts here. */
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
-  /** Set in the same transaction that claims the 'photos are ready' email, so it goes out once. */
-  @Column({ name: 'ready_email_sent_at', type: 'timestamptz', nullable: true }) readyEmailSentAt: Date | null;
-  /** Claimed by the receipt job before it sends, so a purchase is confirmed by email once. */
-  @Column({ name: 'receipt_sent_at', type: 'timestamptz', nullable: true }) receiptSentAt: Date | null;
-  @Column({ name: 'purge_reminder_sent_at', type: 'timestamptz', nullable: true }) purgeReminderSentAt: Date | null;
   @Column({ name: 'purged_at', type: 'timestamptz', nullable: true }) purgedAt: Date | null;
   /** When the photos were matched to one look; the order completes only after it. */
   @Column({ name: 'harmonised_at', type: 'timestamptz', nullable: true }) harmonisedAt: Date | null;

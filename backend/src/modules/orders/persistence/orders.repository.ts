@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, IsNull } from 'typeorm';
 import { type OrderHistory } from '../../auth';
+import { type OwedEmailKind } from '../../notifications';
 import { type PhotoEntity } from '../../photos';
 import { OrderEntity } from './order.entity';
 import { txRows } from '../../../shared/db/query-rows';
 import { orderNotFound } from '../domain/order-errors';
 import { type OrderStatus, type PhotoState, justifiedStatus } from '../domain/order-status';
 
-export interface ReadyEmailClaim {
+export interface ReadyEmailFacts {
   id: string;
   email: string;
   name: string | null;
@@ -15,7 +16,7 @@ export interface ReadyEmailClaim {
   failed: number;
 }
 
-export interface ReceiptClaim {
+export interface ReceiptFacts {
   id: string;
   email: string;
   name: string | null;
@@ -24,7 +25,7 @@ export interface ReceiptClaim {
   amount: number;
 }
 
-export interface PurgeReminderClaim {
+export interface PurgeReminderFacts {
   id: string;
   completedAt: Date;
   email: string;
@@ -32,6 +33,13 @@ export interface PurgeReminderClaim {
   /** Enhanced photos not purged: what the host can still download. */
   photos: number;
 }
+
+/**
+ * Whether the order `o`'s email of `kind` went out (accepted by the SMTP server) or is being sent (its lease runs):
+ * the reconcilers and the reminder run leave it alone.
+ */
+const emailSettled = (kind: OwedEmailKind) => `SELECT 1 FROM email_deliveries d
+  WHERE d.kind = '${kind}' AND d.order_id = o.id AND (d.accepted_at IS NOT NULL OR d.lease_until > now())`;
 
 export interface CompletedOrder {
   id: string;
@@ -62,25 +70,20 @@ export class OrdersRepository implements OrderHistory {
   }
 
   /**
-   * Claims the one "photos are ready" email of a completed order, with what it says; null when it is not completed
-   * or already claimed. The claim is the update itself, so two workers never both send it.
+   * What the "photos are ready" email of a completed order says; null when it is not completed. Whether it went out
+   * already is notifications' record (SendOwedEmail), not the order's.
    */
-  async claimReadyEmail(tx: EntityManager, orderId: string): Promise<ReadyEmailClaim | null> {
-    const [order] = await txRows<ReadyEmailClaim>(
+  async readyEmailFacts(tx: EntityManager, orderId: string): Promise<ReadyEmailFacts | null> {
+    const [order] = await txRows<ReadyEmailFacts>(
       tx,
-      `UPDATE orders o SET ready_email_sent_at = now() FROM users u
-       WHERE o.id = $1 AND o.status = 'completed' AND o.ready_email_sent_at IS NULL AND u.id = o.user_id
-       RETURNING o.id, u.email, u.name,
+      `SELECT o.id, u.email, u.name,
          (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'completed')::int AS delivered,
-         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'failed')::int AS failed`,
+         (SELECT count(*) FROM photos p WHERE p.order_id = o.id AND p.status = 'failed')::int AS failed
+       FROM orders o JOIN users u ON u.id = o.user_id
+       WHERE o.id = $1 AND o.status = 'completed'`,
       [orderId],
     );
     return order ?? null;
-  }
-
-  /** Gives a claim back (the email could not be sent), so the job's retry or the reconciler sends it. */
-  async releaseReadyEmail(tx: EntityManager, orderId: string): Promise<void> {
-    await txRows(tx, 'UPDATE orders SET ready_email_sent_at = NULL WHERE id = $1', [orderId]);
   }
 
   /** A user's orders completed after `since`, with how many photos each delivered (webhooks' reconciler). */
@@ -136,20 +139,26 @@ export class OrdersRepository implements OrderHistory {
     return rows.map((r) => r.id);
   }
 
-  /** Completed orders whose "photos are ready" email has not gone out (bounded per pass). */
+  /**
+   * Completed orders whose "photos are ready" email has neither gone out nor is being sent: never sent, or its
+   * sender died and its lease ran out (bounded per pass). Notifications' email_deliveries is read by SQL, as the
+   * photos are: the reconciler needs the orders the record lacks.
+   */
   async completedWithoutReadyEmail(tx: EntityManager): Promise<string[]> {
     const rows = await txRows<{ id: string }>(
       tx,
-      `SELECT id FROM orders WHERE status = 'completed' AND ready_email_sent_at IS NULL AND purged_at IS NULL LIMIT 1000`,
+      `SELECT o.id FROM orders o WHERE o.status = 'completed' AND o.purged_at IS NULL
+         AND NOT EXISTS (${emailSettled('photos-ready')}) LIMIT 1000`,
     );
     return rows.map((r) => r.id);
   }
 
-  /** Orders of the last two days without a receipt (bounded per pass). */
+  /** Orders of the last two days whose receipt has neither gone out nor is being sent (bounded per pass). */
   async recentWithoutReceipt(tx: EntityManager): Promise<string[]> {
     const rows = await txRows<{ id: string }>(
       tx,
-      `SELECT id FROM orders WHERE receipt_sent_at IS NULL AND created_at > now() - interval '2 days' LIMIT 1000`,
+      `SELECT o.id FROM orders o WHERE o.created_at > now() - interval '2 days'
+         AND NOT EXISTS (${emailSettled('purchase-receipt')}) LIMIT 1000`,
     );
     return rows.map((r) => r.id);
   }
@@ -214,11 +223,8 @@ export class OrdersRepository implements OrderHistory {
     return tx.getRepository<PhotoEntity>('PhotoEntity').find({ where: { orderId, userId }, order: { id: 'ASC' } });
   }
 
-  /**
-   * Claims the one receipt email of an order, with what it says; null when it is already claimed. The claim is the
-   * update itself, so concurrent runs send one email.
-   */
-  async claimReceipt(tx: EntityManager, orderId: string): Promise<ReceiptClaim | null> {
+  /** What the receipt email of an order says; null for an unknown order. */
+  async receiptFacts(tx: EntityManager, orderId: string): Promise<ReceiptFacts | null> {
     const [order] = await txRows<{
       id: string;
       email: string;
@@ -227,9 +233,8 @@ export class OrdersRepository implements OrderHistory {
       amount: number;
     }>(
       tx,
-      `UPDATE orders o SET receipt_sent_at = now() FROM users u
-       WHERE o.id = $1 AND o.receipt_sent_at IS NULL AND u.id = o.user_id
-       RETURNING o.id, u.email, u.name, o.package_type, o.amount`,
+      `SELECT o.id, u.email, u.name, o.package_type, o.amount FROM orders o JOIN users u ON u.id = o.user_id
+       WHERE o.id = $1`,
       [orderId],
     );
     if (!order) return null;
@@ -240,11 +245,6 @@ export class OrdersRepository implements OrderHistory {
       packageType: order.package_type,
       amount: order.amount,
     };
-  }
-
-  /** Gives a receipt claim back (the email could not be sent), so the job's retry sends it. */
-  async releaseReceipt(tx: EntityManager, orderId: string): Promise<void> {
-    await txRows(tx, 'UPDATE orders SET receipt_sent_at = NULL WHERE id = $1', [orderId]);
   }
 
   /**
@@ -269,9 +269,9 @@ export class OrdersRepository implements OrderHistory {
   }
 
   /**
-   * Completed orders, not purged or reminded, completed after `purgeCutoff` and at or before `reminderCutoff`, that
-   * still have an enhanced photo to download (a reminder about an order whose photos all failed would confuse);
-   * the longest-waiting first, at most `limit`.
+   * Completed orders, not purged, completed after `purgeCutoff` and at or before `reminderCutoff`, that still have
+   * an enhanced photo to download (a reminder about an order whose photos all failed would confuse) and whose
+   * reminder has neither gone out nor is being sent; the longest-waiting first, at most `limit`.
    */
   async dueForPurgeReminder(
     tx: EntityManager,
@@ -282,7 +282,8 @@ export class OrdersRepository implements OrderHistory {
     const rows = await txRows<{ id: string }>(
       tx,
       `SELECT o.id FROM orders o
-       WHERE o.status = 'completed' AND o.purged_at IS NULL AND o.purge_reminder_sent_at IS NULL
+       WHERE o.status = 'completed' AND o.purged_at IS NULL
+         AND NOT EXISTS (${emailSettled('purge-reminder')})
          AND o.completed_at > $1 AND o.completed_at <= $2
          AND EXISTS (SELECT 1 FROM photos p WHERE p.order_id = o.id AND p.enhanced_path IS NOT NULL)
        ORDER BY o.completed_at LIMIT $3`,
@@ -291,8 +292,8 @@ export class OrdersRepository implements OrderHistory {
     return rows.map((r) => r.id);
   }
 
-  /** Claims the one purge reminder of an order not purged, with what it says; null when already claimed. */
-  async claimPurgeReminder(tx: EntityManager, orderId: string, now: Date): Promise<PurgeReminderClaim | null> {
+  /** What the purge reminder of an order not purged says; null once it is purged. */
+  async purgeReminderFacts(tx: EntityManager, orderId: string): Promise<PurgeReminderFacts | null> {
     const [order] = await txRows<{
       id: string;
       completed_at: Date | string;
@@ -301,12 +302,12 @@ export class OrdersRepository implements OrderHistory {
       photos: number;
     }>(
       tx,
-      `UPDATE orders o SET purge_reminder_sent_at = $2 FROM users u
-       WHERE o.id = $1 AND o.purge_reminder_sent_at IS NULL AND o.purged_at IS NULL AND u.id = o.user_id
-       RETURNING o.id, o.completed_at, u.email, u.name,
+      `SELECT o.id, o.completed_at, u.email, u.name,
          (SELECT count(*) FROM photos p
-          WHERE p.order_id = o.id AND p.enhanced_path IS NOT NULL AND p.purged_at IS NULL)::int AS photos`,
-      [orderId, now],
+          WHERE p.order_id = o.id AND p.enhanced_path IS NOT NULL AND p.purged_at IS NULL)::int AS photos
+       FROM orders o JOIN users u ON u.id = o.user_id
+       WHERE o.id = $1 AND o.status = 'completed' AND o.purged_at IS NULL`,
+      [orderId],
     );
     if (!order) return null;
     return {
@@ -316,10 +317,5 @@ export class OrdersRepository implements OrderHistory {
       name: order.name,
       photos: order.photos,
     };
-  }
-
-  /** Gives a reminder claim back (the email could not be sent), so the next day's run sends it. */
-  async releasePurgeReminder(tx: EntityManager, orderId: string): Promise<void> {
-    await txRows(tx, 'UPDATE orders SET purge_reminder_sent_at = NULL WHERE id = $1', [orderId]);
   }
 }

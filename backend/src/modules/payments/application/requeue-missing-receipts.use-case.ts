@@ -5,8 +5,9 @@ import { UnfinishedWork, type UnfinishedWorkSource } from '../../../shared/recon
 import { OrdersRepository } from '../../orders';
 
 /**
- * Payments' share of the reconciler: a purchase made while the queue was down still gets its receipt (recent ones
- * only: a receipt weeks late would confuse more than it confirms).
+ * Payments' share of the reconciler: a purchase made while the queue was down, or whose receipt's sender died
+ * mid-send (its lease ran out), still gets its receipt (recent ones only: a receipt weeks late would confuse more
+ * than it confirms).
  */
 @Injectable()
 @UnfinishedWork('payments')

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { Mailer, renderEmail } from '../../notifications';
+import { SendOwedEmail } from '../../notifications';
 import { OrdersRepository } from '../../orders';
 import { formatPurgeDate, purgeCutoff, purgeDate, reminderCutoff, RETENTION_DAYS } from '../domain/retention-policy';
 
@@ -9,9 +9,9 @@ import { formatPurgeDate, purgeCutoff, purgeDate, reminderCutoff, RETENTION_DAYS
 const MAX_REMINDERS_PER_RUN = 1000;
 
 /**
- * Tells each host once, in the last 7 days before an order's photos are purged, to download them. Each order is
- * claimed in the database before its email goes, so concurrent runs send one; a failed send gives the claim back
- * for the next day's run.
+ * Tells each host once, in the last 7 days before an order's photos are purged, to download them, through
+ * notifications' SendOwedEmail: concurrent runs send one; a failed send is left for the next day's run, and one
+ * whose process died is resumed by retention's reconciler once its lease runs out.
  */
 @Injectable()
 export class SendPurgeReminders {
@@ -20,7 +20,7 @@ export class SendPurgeReminders {
   constructor(
     private readonly dataSource: DataSource,
     private readonly orders: OrdersRepository,
-    private readonly mailer: Mailer,
+    private readonly sendOwedEmail: SendOwedEmail,
     private readonly config: AppConfig,
   ) {}
 
@@ -37,7 +37,7 @@ export class SendPurgeReminders {
     for (const id of due) {
       if (signal?.aborted) break;
       try {
-        if (await this.remind(id, now)) sent++;
+        if (await this.remind(id)) sent++;
       } catch (err) {
         this.logger.warn(`Purge reminder for order ${id} not sent, the next run tries again: ${String(err)}`);
       }
@@ -46,26 +46,39 @@ export class SendPurgeReminders {
     return sent;
   }
 
-  private async remind(orderId: string, now: Date): Promise<boolean> {
-    const order = await this.orders.claimPurgeReminder(this.dataSource.manager, orderId, now);
-    if (!order) return false;
-    const deletedOn = formatPurgeDate(purgeDate(order.completedAt));
-    const link = `${this.config.publicUrl}/order?order=${order.id}`;
-    try {
-      const email = await renderEmail({
-        email: 'purge-reminder',
-        name: order.name,
-        photos: order.photos,
-        orderId: order.id,
-        deletedOn,
-        retentionDays: RETENTION_DAYS,
-        link,
-      });
-      await this.mailer.send({ to: order.email, ...email });
-    } catch (err) {
-      await this.orders.releasePurgeReminder(this.dataSource.manager, orderId);
-      throw err;
+  /**
+   * Reminds again the orders whose reminder was being sent by a process that died (its lease ran out), rather than
+   * leave them to the next day's run; the number sent.
+   */
+  async resumeInterrupted(): Promise<number> {
+    let sent = 0;
+    for (const id of await this.sendOwedEmail.interrupted('purge-reminder')) {
+      try {
+        if (await this.remind(id)) sent++;
+      } catch (err) {
+        this.logger.warn(`Purge reminder for order ${id} not sent, the next run tries again: ${String(err)}`);
+      }
     }
-    return true;
+    if (sent > 0) this.logger.log(`Sent ${sent} interrupted purge reminder(s)`);
+    return sent;
+  }
+
+  private remind(orderId: string): Promise<boolean> {
+    return this.sendOwedEmail.execute('purge-reminder', orderId, async () => {
+      const order = await this.orders.purgeReminderFacts(this.dataSource.manager, orderId);
+      if (!order) return null;
+      return {
+        to: order.email,
+        email: {
+          email: 'purge-reminder',
+          name: order.name,
+          photos: order.photos,
+          orderId: order.id,
+          deletedOn: formatPurgeDate(purgeDate(order.completedAt)),
+          retentionDays: RETENTION_DAYS,
+          link: `${this.config.publicUrl}/order?order=${order.id}`,
+        },
+      };
+    });
   }
 }

@@ -6,6 +6,7 @@ import { PhotoAdjustments1764115200000 } from './1764115200000-photo-adjustments
 import { Webhooks1764118800000 } from './1764118800000-webhooks';
 import { OrderHarmonisation1764201600000 } from './1764201600000-order-harmonisation';
 import { PhotoDifferenceHash1764205200000 } from './1764205200000-photo-difference-hash';
+import { EmailDeliveries1764288000000 } from './1764288000000-email-deliveries';
 
 /** Every migration, in order. Listed explicitly so the bundle needs no glob loading at run time. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Webhooks1764118800000,
   OrderHarmonisation1764201600000,
   PhotoDifferenceHash1764205200000,
+  EmailDeliveries1764288000000,
 ];
