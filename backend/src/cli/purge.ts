@@ -9,6 +9,7 @@ import {
   type PurgedOrder,
   SweepOrphanedObjects,
   ORPHAN_GRACE_HOURS,
+  UPLOAD_GRACE_MINUTES,
   purgeCutoff,
   RETENTION_DAYS,
 } from '../modules/retention';
@@ -21,10 +22,10 @@ const USAGE = `usage: npm run purge -- [--dry-run]
 
 Deletes the photo files (originals, enhanced, previews, thumbnails) of every order completed more than
 ${RETENTION_DAYS} days ago and marks its photos purged; orders and transactions stay. Then deletes stored photo files
-that no photo owns (an upload or a process that died half-way) once they are ${ORPHAN_GRACE_HOURS} hours old, and
-unfinished writes as old. Workers already do this once a day; this runs it now, with the server's configuration
-(the same environment variables). With the embedded database (no DATABASE_URL), stop the server first: PGlite is
-opened by one process at a time.
+that no photo owns (an upload or a process that died half-way) once they are ${ORPHAN_GRACE_HOURS} hours old
+(originals and unfinished writes: ${UPLOAD_GRACE_MINUTES} minutes). Workers already do this once a day; this runs it
+now, with the server's configuration (the same environment variables). With the embedded database (no
+DATABASE_URL), stop the server first: PGlite is opened by one process at a time.
 
   --dry-run   list what would be deleted and change nothing
   --help      show this text`;
@@ -80,9 +81,10 @@ async function main(): Promise<number> {
     const orphans = `${sweep.orphans} orphaned object(s), ${mb(sweep.bytes)}`;
     process.stdout.write(
       dryRun
-        ? `Would delete ${orphans} (no photo owns them and they are over ${ORPHAN_GRACE_HOURS} hours old).\n`
+        ? `Would delete ${orphans} (no photo owns them and they are past their grace period).\n`
         : `Deleted ${orphans} and ${sweep.staleWrites} unfinished write(s).\n`,
     );
+    for (const step of sweep.skipped) process.stdout.write(`Skipped ${step}.\n`);
     if (result.failed > 0) {
       process.stderr.write(`${result.failed} order(s) could not be purged (see the warnings above); run it again.\n`);
       return 1;

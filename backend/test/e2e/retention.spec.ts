@@ -332,7 +332,8 @@ describe('90-day retention', () => {
     const hoursLater = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
     const listed: string[] = [];
 
-    const early = await sweep().execute({ now: hoursLater(23) });
+    // Enhancement outputs wait a day; originals and unfinished writes half an hour (no upload lasts that long).
+    const early = await sweep().execute({ now: hoursLater(0.25) });
     expect(early).toMatchObject({ orphans: 0, staleWrites: 0 });
     const dry = await sweep().execute({ now: hoursLater(25), dryRun: true, onObject: (o) => listed.push(o.key) });
     expect(listed).toEqual([orphan]);

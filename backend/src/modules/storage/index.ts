@@ -6,4 +6,5 @@ export {
   type ObjectStat,
   ObjectStorage,
   type PutObjectOptions,
+  UnsupportedByStoreError,
 } from './ports/object-storage';

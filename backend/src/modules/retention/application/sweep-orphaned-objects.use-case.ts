@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PhotosRepository } from '../../photos';
-import { ObjectStorage } from '../../storage';
-import { ORPHAN_PREFIXES, orphanCutoff } from '../domain/retention-policy';
+import { ObjectStorage, UnsupportedByStoreError } from '../../storage';
+import { ORPHAN_PREFIXES, orphanCutoff, staleWriteCutoff } from '../domain/retention-policy';
 
 // Keys checked against the photos table per query.
 const BATCH_SIZE = 500;
@@ -23,6 +23,11 @@ export interface SweepResult {
   bytes: number;
   /** Writes that never finished (a process killed mid-upload) removed; 0 in a dry run. */
   staleWrites: number;
+  /**
+   * Steps the object store does not support, not run and not failed (s3rver cannot list unfinished writes): the run
+   * still counts as done, or every hourly firing would claim the day again.
+   */
+  skipped: string[];
 }
 
 /**
@@ -41,9 +46,9 @@ export class SweepOrphanedObjects {
   ) {}
 
   async execute({ now, dryRun = false, onObject, signal }: SweepOptions): Promise<SweepResult> {
-    const result: SweepResult = { dryRun, orphans: 0, bytes: 0, staleWrites: 0 };
-    const cutoff = orphanCutoff(now);
+    const result: SweepResult = { dryRun, orphans: 0, bytes: 0, staleWrites: 0, skipped: [] };
     for (const prefix of ORPHAN_PREFIXES) {
+      const cutoff = orphanCutoff(now, prefix);
       const keys = await this.storage.list(prefix);
       for (let i = 0; i < keys.length && !signal?.aborted; i += BATCH_SIZE) {
         const batch = keys.slice(i, i + BATCH_SIZE);
@@ -59,7 +64,14 @@ export class SweepOrphanedObjects {
         }
       }
     }
-    if (!dryRun && !signal?.aborted) result.staleWrites = await this.storage.removeStaleWrites(cutoff);
+    if (!dryRun && !signal?.aborted) {
+      try {
+        result.staleWrites = await this.storage.removeStaleWrites(staleWriteCutoff(now));
+      } catch (err) {
+        if (!(err instanceof UnsupportedByStoreError)) throw err;
+        result.skipped.push(`unfinished writes: ${err.message}`);
+      }
+    }
     this.logger.log({ msg: dryRun ? 'Orphan sweep dry run' : 'Orphan sweep finished', ...result });
     return result;
   }

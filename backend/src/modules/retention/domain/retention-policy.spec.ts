@@ -4,6 +4,7 @@ import {
   formatPurgeDate,
   ORPHAN_PREFIXES,
   orphanCutoff,
+  staleWriteCutoff,
   purgeCutoff,
   purgeDate,
   reminderCutoff,
@@ -50,7 +51,14 @@ describe('the orphan sweep', () => {
     for (const key of keys) expect(ORPHAN_PREFIXES.some((prefix) => key.startsWith(prefix))).toBe(true);
   });
 
-  it('waits a day before a file without an owner is deleted', () => {
-    expect(orphanCutoff(new Date('2026-03-02T10:00:00Z'))).toEqual(new Date('2026-03-01T10:00:00Z'));
+  it('waits a day before an enhancement output without an owner is deleted', () => {
+    for (const prefix of ['enhanced/', 'previews/', 'thumbnails/'] as const)
+      expect(orphanCutoff(new Date('2026-03-02T10:00:00Z'), prefix)).toEqual(new Date('2026-03-01T10:00:00Z'));
+  });
+
+  it('takes an original without an owner, and an unfinished write, once no upload can still be running', () => {
+    const now = new Date('2026-03-02T10:00:00Z');
+    expect(orphanCutoff(now, 'originals/')).toEqual(new Date('2026-03-02T09:30:00Z'));
+    expect(staleWriteCutoff(now)).toEqual(new Date('2026-03-02T09:30:00Z'));
   });
 });

@@ -6,6 +6,7 @@ import {
   assertValidObjectPrefix,
   contentTypeForKey,
   ObjectNotFoundError,
+  UnsupportedByStoreError,
 } from '../domain/object-key';
 import { ObjectStat, ObjectStorage, PutObjectOptions } from '../ports/object-storage';
 
@@ -98,7 +99,14 @@ export class S3ObjectStorage extends ObjectStorage {
     let keyMarker = '';
     let uploadIdMarker = '';
     for (;;) {
-      const page = await this.client.listIncompleteUploadsQuery(this.bucket, '', keyMarker, uploadIdMarker, '');
+      const page = await this.client
+        .listIncompleteUploadsQuery(this.bucket, '', keyMarker, uploadIdMarker, '')
+        .catch((error: unknown) => {
+          // Some S3-compatible servers (s3rver) have no multipart-upload listing; there is nothing to remove then.
+          throw (error as S3Error | undefined)?.code === 'NotImplemented'
+            ? new UnsupportedByStoreError('listing unfinished multipart uploads')
+            : error;
+        });
       for (const upload of page.uploads) {
         if (upload.initiated.getTime() >= olderThan.getTime()) continue;
         await this.client.abortMultipartUpload(this.bucket, upload.key, upload.uploadId);

@@ -23,6 +23,15 @@ export class ObjectNotFoundError extends Error {
   }
 }
 
+/** The store does not offer what was asked (s3rver cannot list unfinished multipart uploads); not a failure. */
+export class UnsupportedByStoreError extends Error {
+  readonly code = 'UNSUPPORTED_BY_STORE';
+  constructor(readonly operation: string) {
+    super(`The object store does not support ${operation}`);
+    this.name = 'UnsupportedByStoreError';
+  }
+}
+
 /**
  * Accepts only relative, slash-separated keys of plain segments. Checked by every adapter before any I/O so that
  * no input, however it reached us, can name a file outside the root or an S3 key another path resolves to.

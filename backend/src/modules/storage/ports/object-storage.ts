@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 
-export { InvalidObjectKeyError, ObjectNotFoundError } from '../domain/object-key';
+export { InvalidObjectKeyError, ObjectNotFoundError, UnsupportedByStoreError } from '../domain/object-key';
 
 export interface PutObjectOptions {
   /** Defaults to a type derived from the key's extension, else `application/octet-stream`. */
@@ -34,7 +34,7 @@ export abstract class ObjectStorage {
   /**
    * Removes writes that never finished and began before `olderThan`: what a process killed mid-upload leaves (temp
    * files on disk, incomplete multipart uploads in S3). They are never objects, so `list` does not show them.
-   * Returns how many were removed.
+   * Returns how many were removed; throws {@link UnsupportedByStoreError} when the store cannot list them.
    */
   abstract removeStaleWrites(olderThan: Date): Promise<number>;
   /** Resolves when the store is reachable and writable (creating the bucket or folder if needed); for readiness. */
