@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { readOutbox } from '../helpers/outbox';
-import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitForOrder, type OrderView } from '../support/journey';
-import { twelveMegapixelRoom, zipEntryNames } from '../support/photos';
+import {
+  buyPackage,
+  sessionOn,
+  signInOverHttp,
+  uploadPhotos,
+  waitFor,
+  waitForOrder,
+  type OrderView,
+} from '../support/journey';
+import { smallJpeg, twelveMegapixelRoom, zipEntryNames } from '../support/photos';
+import { RawConnection, uploadRequest } from '../support/raw-upload';
 import { createScratchDatabase, describeWithPostgresAndRedis, testRedisUrl } from '../support/postgres';
 import {
   startServerProcess,
@@ -84,6 +93,79 @@ describe('SIGTERM in the one-process default', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await readyEmails(dataDir, busy)).toBe(1);
   }, 240_000);
+});
+
+/** Stored originals of one order on disk (the embedded object store), finished files only. */
+function storedOriginals(dataDir: string, orderId: string): string[] {
+  const root = path.join(dataDir, 'objects', 'originals');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.includes(orderId) && /\.jpg$/.test(f));
+}
+
+describe('SIGTERM while uploads are in flight', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sigterm-upload-'));
+  const env = { DATA_DIR: dataDir, ENHANCER_ENGINE: 'classic', SHUTDOWN_TIMEOUT_SECONDS: '2' };
+  let server: ServerProcess | undefined;
+  const connections: RawConnection[] = [];
+
+  afterAll(async () => {
+    connections.forEach((c) => c.destroy());
+    await server?.stop('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes an upload that ends in time, refuses one begun during the drain and undoes one cut at the limit', async () => {
+    server = await startServerProcess(env);
+    const host = await signInOverHttp(server.url, dataDir, 'sigterm-upload@example.com');
+    const [finishing, refused, cut] = [await buyPackage(host), await buyPackage(host), await buyPackage(host)];
+    const photo = await smallJpeg();
+    const hostHeader = new URL(server.url).host;
+
+    // Cut: one photo stored whole, the second still arriving when the limit passes.
+    const cutConnection = new RawConnection(server.url);
+    connections.push(cutConnection);
+    const cutRequest = uploadRequest(hostHeader, host.cookie, cut, [photo, photo]);
+    await cutConnection.write(cutRequest.subarray(0, cutRequest.length - photo.length / 2));
+    await waitFor(async () => storedOriginals(dataDir, cut).length === 1 || undefined, 20_000, 50);
+
+    // Finishing: its last bytes come during the drain, followed on the same connection by a new upload.
+    const keptAlive = new RawConnection(server.url);
+    connections.push(keptAlive);
+    const first = uploadRequest(hostHeader, host.cookie, finishing, [photo]);
+    await keptAlive.write(first.subarray(0, first.length - 100));
+    await new Promise((r) => setTimeout(r, 300));
+
+    const exited = server.stop('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await keptAlive.write(
+      Buffer.concat([first.subarray(first.length - 100), uploadRequest(hostHeader, host.cookie, refused, [photo])]),
+    );
+    const [done, turnedAway] = await keptAlive.waitForResponses(2);
+    expect(done.status).toBe(201);
+    expect(turnedAway.status).toBe(503);
+    expect(JSON.parse(turnedAway.body).message).toBe('The service is restarting; please upload again');
+
+    const [cutAnswer] = await cutConnection.waitForResponses(1);
+    expect(cutAnswer.status).toBe(503);
+    expect(JSON.parse(cutAnswer.body)).toMatchObject({
+      code: 'RESTARTING',
+      message: 'The service is restarting; please upload again',
+    });
+    expect(await exited).toBe(0);
+    expect(server.output().match(/Upload cut by the shutdown/g)).toHaveLength(1);
+
+    // Nothing of the cut or the refused upload is left, and their credits are untouched; the finished one is kept.
+    expect(storedOriginals(dataDir, cut)).toEqual([]);
+    expect(storedOriginals(dataDir, refused)).toEqual([]);
+    expect(storedOriginals(dataDir, finishing)).toHaveLength(1);
+    server = await startServerProcess(env);
+    const again = sessionOn(server.url, host.cookie);
+    for (const orderId of [cut, refused]) {
+      const order = await waitForOrder(again, orderId, () => true);
+      expect(order.photos).toEqual([]);
+    }
+    expect((await waitForOrder(again, finishing, () => true)).photos).toHaveLength(1);
+  }, 120_000);
 });
 
 describeWithPostgresAndRedis('a worker process on Postgres and Redis', () => {

@@ -1,5 +1,6 @@
 import { type INestApplicationContext, type LoggerService } from '@nestjs/common';
 import { type Server } from 'node:http';
+import { processShutdown, type ShutdownDrain } from './shutdown-drain';
 
 export interface GracefulShutdownOptions {
   /** The listening HTTP server, when this process serves requests. */
@@ -9,12 +10,23 @@ export interface GracefulShutdownOptions {
   logger: LoggerService;
   /** Injected by tests; defaults to the real process. */
   exit?: (code: number) => void;
+  /** What requests in flight watch; defaults to the process's own. */
+  drain?: ShutdownDrain;
 }
+
+/**
+ * After the limit, how long requests that were cut (an upload removing what it stored) have to answer before their
+ * connections are closed: a client should get a 503 it can act on, not a dropped connection.
+ */
+const CUT_ANSWER_MS = 5_000;
+/** While draining, keep-alive connections are closed as soon as they fall idle, so the drain ends when work does. */
+const IDLE_SWEEP_MS = 100;
 
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
 /**
- * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (bounded), then close the app, which
+ * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (bounded; new uploads on kept-alive
+ * connections are refused, and uploads still running at the limit are cut and undone), then close the app, which
  * stops taking jobs and waits for the running one (bounded by the queue adapter), closes the queue and the
  * database, and exits 0. Orchestrators read a non-zero exit as a crash, so a clean drain must exit 0.
  *
@@ -29,6 +41,8 @@ export function installGracefulShutdown(app: INestApplicationContext, options: G
     if (stopping) return;
     stopping = true;
     options.logger.log(`${signal} received: draining`, 'Shutdown');
+    const drain = options.drain ?? processShutdown;
+    drain.begin();
     // If something hangs anyway (a stuck driver), exit non-zero rather than never.
     const hardStop = setTimeout(
       () => {
@@ -39,7 +53,7 @@ export function installGracefulShutdown(app: INestApplicationContext, options: G
     );
     hardStop.unref();
     try {
-      if (options.server) await closeServer(options.server, options.timeoutMs, options.logger);
+      if (options.server) await closeServer(options.server, drain, options.timeoutMs, options.logger);
       await app.close();
       options.logger.log('Shutdown complete', 'Shutdown');
       clearTimeout(hardStop);
@@ -52,15 +66,34 @@ export function installGracefulShutdown(app: INestApplicationContext, options: G
   for (const signal of SIGNALS) process.once(signal, (s: NodeJS.Signals) => void shutdown(s));
 }
 
-/** Stops accepting, closes idle keep-alive sockets, waits for responses in flight, then cuts what is left. */
-async function closeServer(server: Server, timeoutMs: number, logger: LoggerService): Promise<void> {
+/**
+ * Stops accepting, closes keep-alive connections as they fall idle, waits for responses in flight; at the limit cuts
+ * the requests that watch the drain, gives them a moment to answer, then closes what is left.
+ */
+async function closeServer(
+  server: Server,
+  drain: ShutdownDrain,
+  timeoutMs: number,
+  logger: LoggerService,
+): Promise<void> {
   if (!server.listening) return;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  const timer = setTimeout(() => {
-    logger.warn(`Requests still open after ${timeoutMs} ms; closing their connections`, 'Shutdown');
+  let closed = false;
+  const done = new Promise<void>((resolve) => server.close(() => resolve())).then(() => (closed = true));
+  const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const timers: NodeJS.Timeout[] = [];
+  const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+  try {
+    await Promise.race([done, after(timeoutMs)]);
+    if (closed) return;
+    logger.warn(`Requests still open after ${timeoutMs} ms; cutting them`, 'Shutdown');
+    drain.cutRequests();
+    await Promise.race([done, after(CUT_ANSWER_MS)]);
+    if (closed) return;
+    logger.warn('Closing the connections of requests still open', 'Shutdown');
     server.closeAllConnections();
-  }, timeoutMs);
-  await closed;
-  clearTimeout(timer);
+    await done;
+  } finally {
+    clearInterval(idleSweep);
+    timers.forEach(clearTimeout);
+  }
 }

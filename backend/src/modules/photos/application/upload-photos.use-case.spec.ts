@@ -7,6 +7,7 @@ import { type JobQueue } from '../../../shared/queue/job-queue';
 import { type Analytics } from '../../analytics/ports/analytics';
 import { type CreditsRepository, noCredits, type OrdersRepository } from '../../orders';
 import { type ObjectStorage } from '../../storage/ports/object-storage';
+import { ShutdownDrain } from '../../../shared/lifecycle/shutdown-drain';
 import { type PhotosRepository } from '../persistence/photos.repository';
 import { type UploadPart, UploadPhotos } from './upload-photos.use-case';
 
@@ -85,7 +86,7 @@ describe('UploadPhotos all or nothing', () => {
         throw noCredits();
       },
     });
-    await expect(useCase.execute(7, parts(2))).rejects.toMatchObject({ code: 'NO_CREDITS' });
+    await expect(useCase.execute(7, parts(2), new ShutdownDrain())).rejects.toMatchObject({ code: 'NO_CREDITS' });
     expect(inserted).toEqual([]);
     expect(objects.size).toBe(0);
     expect(deleted.sort()).toEqual(['originals/7/ord_1/100.png', 'originals/7/ord_1/101.png']);
@@ -94,7 +95,9 @@ describe('UploadPhotos all or nothing', () => {
   it('removes the files already stored when a later one fails, before taking any credit', async () => {
     const take = jest.fn();
     const { useCase, objects, inserted } = setUp({ take, failPutOf: 2 });
-    await expect(useCase.execute(7, parts(2))).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+    await expect(useCase.execute(7, parts(2), new ShutdownDrain())).rejects.toMatchObject({
+      code: 'STORAGE_UNAVAILABLE',
+    });
     expect(take).not.toHaveBeenCalled();
     expect(inserted).toEqual([]);
     expect(objects.size).toBe(0);
@@ -103,7 +106,7 @@ describe('UploadPhotos all or nothing', () => {
   it('takes the credits and writes the rows in one transaction when every file passed', async () => {
     const take = jest.fn(async () => ({ status: 'new' as const, photosRemaining: 1 }));
     const { useCase, objects, inserted, captured } = setUp({ take });
-    const result = await useCase.execute(7, parts(2));
+    const result = await useCase.execute(7, parts(2), new ShutdownDrain());
     expect(take).toHaveBeenCalledWith(tx, 7, 'ord_1', 2);
     const hash = expect.stringMatching(/^[0-9a-f]{16}$/);
     expect(inserted).toEqual([
@@ -142,5 +145,43 @@ describe('UploadPhotos all or nothing', () => {
         },
       ],
     ]);
+  });
+
+  it('refuses an upload that begins while the service shuts down, storing nothing', async () => {
+    const take = jest.fn();
+    const { useCase, objects } = setUp({ take });
+    const shutdown = new ShutdownDrain();
+    shutdown.begin();
+    await expect(useCase.execute(7, parts(2), shutdown)).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'RESTARTING',
+      message: 'The service is restarting; please upload again',
+    });
+    expect(objects.size).toBe(0);
+  });
+
+  it('removes what it stored and answers 503 when the shutdown cuts it mid-upload', async () => {
+    const take = jest.fn();
+    const { useCase, objects, inserted } = setUp({ take });
+    const shutdown = new ShutdownDrain();
+    const slow = new Readable({ read() {} });
+    // As multipartParts does: a file failed before the use case reads it must not be an unhandled error.
+    slow.on('error', () => undefined);
+    const cutMidFile = (async function* (): AsyncIterable<UploadPart> {
+      yield { kind: 'field', name: 'orderId', value: 'ord_1' };
+      yield { kind: 'file', field: 'photos', fileName: 'room-0.png', stream: Readable.from([png]) };
+      // The second file is still arriving when the limit passes; the parts then fail, as multipartParts does.
+      slow.push(png.subarray(0, 20));
+      yield { kind: 'file', field: 'photos', fileName: 'room-1.png', stream: slow };
+    })();
+    const upload = useCase.execute(7, cutMidFile, shutdown);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(objects.size).toBe(1);
+    shutdown.cutRequests();
+    slow.destroy(shutdown.cut.reason as Error);
+    await expect(upload).rejects.toMatchObject({ kind: 'unavailable', code: 'RESTARTING' });
+    expect(objects.size).toBe(0);
+    expect(take).not.toHaveBeenCalled();
+    expect(inserted).toEqual([]);
   });
 });

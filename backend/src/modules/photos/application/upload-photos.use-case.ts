@@ -3,6 +3,7 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { type OrderEntity } from '../../orders';
 import { AppError, BadRequestError, UnavailableError } from '../../../shared/errors/app-error';
+import { type ShutdownDrain } from '../../../shared/lifecycle/shutdown-drain';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
 import {
@@ -59,6 +60,10 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
  * response carries per photo; they never refuse a photo), and only when every file passed are the
  * photo rows written and the credits taken, in one transaction. Any failure removes what this request stored.
  * When the order has no credits left it becomes pending and one enhancement job per photo is queued.
+ *
+ * While the process shuts down no upload starts, and one still streaming when the shutdown limit passes is cut
+ * (the parts fail with the shutdown's reason): it removes what it stored, says so in the log, and answers 503 so
+ * the host's widget asks for the upload again; the next process takes it.
  */
 @Injectable()
 export class UploadPhotos {
@@ -74,7 +79,8 @@ export class UploadPhotos {
     private readonly analytics: Analytics,
   ) {}
 
-  async execute(userId: number, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
+  async execute(userId: number, parts: AsyncIterable<UploadPart>, shutdown: ShutdownDrain): Promise<UploadResult> {
+    if (shutdown.draining) throw restarting();
     let order: OrderEntity | undefined;
     const stored: StoredFile[] = [];
     try {
@@ -111,7 +117,13 @@ export class UploadPhotos {
       return result;
     } catch (err) {
       await Promise.all(stored.map((f) => this.storage.delete(f.key).catch(() => undefined)));
-      throw err;
+      if (!shutdown.cut.aborted) throw err;
+      this.logger.warn({
+        msg: 'Upload cut by the shutdown: the files it stored were removed',
+        orderId: order?.id,
+        removed: stored.length,
+      });
+      throw restarting();
     }
   }
 
@@ -246,6 +258,8 @@ export class UploadPhotos {
     }
   }
 }
+
+const restarting = () => new UnavailableError('RESTARTING', 'The service is restarting; please upload again');
 
 /**
  * Fails the stream as soon as it carries more than `limit` bytes, so an oversized file is never stored whole; keeps

@@ -8,8 +8,10 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '../domain/upload-limits';
 /**
  * The request's multipart parts as they arrive, one at a time: a file is a stream the consumer must read before
  * the next part comes, so a 40-photo upload never sits in memory. Stopping early (an error) drains the rest.
+ * `cut` aborted stops the upload where it is: the file being stored and the wait for the next part fail with its
+ * reason.
  */
-export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> {
+export async function* multipartParts(req: Request, cut?: AbortSignal): AsyncGenerator<UploadPart> {
   if (!req.is('multipart/form-data')) {
     throw new AppError('unsupported_media_type', 'MULTIPART_REQUIRED', 'Upload photos as multipart/form-data.');
   }
@@ -44,6 +46,9 @@ export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> 
   const openFiles = new Set<Readable>();
   parser.on('file', (field, stream, info) => {
     openFiles.add(stream);
+    // A file failed (the client gone, the shutdown's cut) before its consumer reads it would be an unhandled
+    // 'error' and end the process; the consumer sees the error when it reads.
+    stream.on('error', () => undefined);
     stream.once('close', () => openFiles.delete(stream));
     push({ kind: 'file', field, fileName: info.filename, stream });
   });
@@ -62,6 +67,12 @@ export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> 
     for (const stream of openFiles) stream.destroy(aborted);
     push(aborted);
   });
+  const onCut = () => {
+    const reason = cut!.reason as Error;
+    for (const stream of openFiles) stream.destroy(reason);
+    push(reason);
+  };
+  cut?.addEventListener('abort', onCut, { once: true });
   req.pipe(parser);
 
   let finished = false;
@@ -78,6 +89,7 @@ export async function* multipartParts(req: Request): AsyncGenerator<UploadPart> 
       yield item;
     }
   } finally {
+    cut?.removeEventListener('abort', onCut);
     if (!finished) {
       // Let the rest of the body flow to nowhere so the client gets our answer instead of a stalled socket.
       req.unpipe(parser);

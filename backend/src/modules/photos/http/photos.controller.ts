@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
+import { processShutdown } from '../../../shared/lifecycle/shutdown-drain';
 import { ListPhotos } from '../application/list-photos.use-case';
 import { OpenPhotoFile } from '../application/open-photo-file.use-case';
 import { QueuePhotoProcessing } from '../application/queue-photo-processing.use-case';
@@ -54,7 +55,7 @@ export class PhotosController {
   })
   @ApiCreatedResponse({ type: UploadResultDto })
   upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request): Promise<UploadResultDto> {
-    return this.uploadPhotos.execute(user.id, multipartParts(req));
+    return this.uploadPhotos.execute(user.id, multipartParts(req, processShutdown.cut), processShutdown);
   }
 
   @Get('photos')
