@@ -261,6 +261,13 @@ describe('upload widget', () => {
       'beach.gif is not a JPG, PNG or WEBP image.',
     ],
     [
+      'the restart notice of a server shutting down (the selection stays for the upload again)',
+      503,
+      { statusCode: 503, code: 'RESTARTING', message: 'The service is restarting; please upload again' },
+      'Service Unavailable',
+      'The service is restarting; please upload again',
+    ],
+    [
       'the status line when the body has no reason',
       502,
       '<html>Bad gateway</html>',
