@@ -81,4 +81,18 @@ const waitUntil = async (check: () => boolean, timeoutMs = 15_000) => {
     expect(lines.filter((l) => l.level >= 40)).toHaveLength(2);
     expect(lines.filter((l) => 'requestId' in l)).toEqual([]);
   }, 60_000);
+
+  it('lets a worker stopped just as Redis comes back close cleanly, without giving up its jobs', async () => {
+    const another = new BullmqJobQueue(redis.url, { prefix: 'outage-close', shutdownTimeoutMs: 20_000 });
+    const registry = new JobRegistry();
+    for (const name of JOB_NAMES) registry.register(name, async () => undefined);
+    await another.startConsumers(registry);
+    await redis.stop();
+    await new Promise((r) => setTimeout(r, 1000));
+    await redis.start();
+    lines.splice(0);
+    // Its connections are still reconnecting: BullMQ's own close, begun now, never returned.
+    await another.close();
+    expect(lines.filter((l) => /Jobs still running at shutdown/.test(l.msg))).toEqual([]);
+  }, 60_000);
 });

@@ -123,16 +123,15 @@ export class BullmqJobQueue extends JobQueue {
   }
 
   async close(): Promise<void> {
-    const stopWorkers = Promise.all(this.workers.map((w) => w.close()));
-    const bounded = await Promise.race([
-      stopWorkers.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), this.shutdownTimeoutMs).unref()),
-    ]);
-    if (!bounded) {
+    // BullMQ's close never returns if it starts while a connection is reconnecting (seen right after a Redis
+    // restart), so wait for the connections first; a Redis that stays away runs into the bound instead.
+    const reconnected = Promise.all(this.workerConnections.map(whenReady));
+    const stopWorkers = reconnected.then(() => Promise.all(this.workers.map((w) => w.close())));
+    if (!(await within(stopWorkers, this.shutdownTimeoutMs))) {
       this.logger.warn('Jobs still running at shutdown; BullMQ will hand them to another worker as stalled');
-      await Promise.all(this.workers.map((w) => w.close(true)));
+      await within(Promise.all(this.workers.map((w) => w.close(true))), FORCE_CLOSE_MS);
     }
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await within(Promise.all([...this.queues.values()].map((q) => q.close())), FORCE_CLOSE_MS);
     this.workerConnections.forEach((c) => c.disconnect());
     this.producer.disconnect();
   }
@@ -182,6 +181,25 @@ export class BullmqJobQueue extends JobQueue {
       clearTimeout(timer);
     }
   }
+}
+
+/** How long closing may still take once the running jobs are given up or the workers are closed. */
+const FORCE_CLOSE_MS = 5_000;
+
+/** Whether `work` settled within `ms`; it is left running otherwise. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function whenReady(connection: Redis): Promise<void> {
+  if (connection.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => connection.once('ready', () => resolve()));
 }
 
 const CONNECTION_CODES = new Set([
