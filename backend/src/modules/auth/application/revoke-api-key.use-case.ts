@@ -4,6 +4,8 @@ import { ApiKeysRepository } from '../persistence/api-keys.repository';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { Clock } from '../ports/clock';
 
+export const apiKeyNotFound = () => new NotFoundError('API_KEY_NOT_FOUND', 'This API key does not exist.');
+
 /** Revokes one of the caller's keys at once; someone else's key id is "not found", never "forbidden". */
 @Injectable()
 export class RevokeApiKey {
@@ -15,6 +17,6 @@ export class RevokeApiKey {
 
   async execute(userId: number, id: number): Promise<void> {
     const revoked = await this.apiKeys.revoke(this.dataSource.manager, userId, id, this.clock.now());
-    if (!revoked) throw new NotFoundError('API_KEY_NOT_FOUND', 'This API key does not exist.');
+    if (!revoked) throw apiKeyNotFound();
   }
 }

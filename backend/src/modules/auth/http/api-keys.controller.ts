@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   ApiCookieAuth,
   ApiCreatedResponse,
@@ -13,7 +13,8 @@ import { type ApiKeyEntity } from '../persistence/api-key.entity';
 import { ForbiddenError } from '../../../shared/errors/app-error';
 import { CreateApiKey } from '../application/create-api-key.use-case';
 import { ListApiKeys } from '../application/list-api-keys.use-case';
-import { RevokeApiKey } from '../application/revoke-api-key.use-case';
+import { apiKeyNotFound, RevokeApiKey } from '../application/revoke-api-key.use-case';
+import { SerialIdParam } from '../../../shared/http/id-params';
 import { type AuthenticatedUser } from '../domain/authenticated-user';
 import { AuthGuard } from './auth.guard';
 import { CurrentUser } from './current-user.decorator';
@@ -88,7 +89,10 @@ export class ApiKeysController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke an API key; requests using it fail from now on' })
   @ApiNoContentResponse()
-  async revoke(@CurrentUser() caller: AuthenticatedUser, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async revoke(
+    @CurrentUser() caller: AuthenticatedUser,
+    @SerialIdParam('id', apiKeyNotFound) id: number,
+  ): Promise<void> {
     requireSession(caller);
     await this.revokeApiKey.execute(caller.id, id);
   }

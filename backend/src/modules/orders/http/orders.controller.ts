@@ -1,9 +1,11 @@
-import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
 import { GetOrder } from '../application/get-order.use-case';
 import { ListOrders } from '../application/list-orders.use-case';
 import { UpdateOrderStatus } from '../application/update-order-status.use-case';
+import { orderNotFound } from '../domain/order-errors';
+import { TextIdParam } from '../../../shared/http/id-params';
 import { OrderDetailDto, OrderSummaryDto, toOrderPhoto, toOrderSummary, UpdateOrderDto } from './orders.dto';
 
 @ApiTags('orders')
@@ -28,7 +30,10 @@ export class OrdersController {
   @Get(':id')
   @ApiOperation({ summary: "One of the caller's orders with its photos (404 for anyone else's)" })
   @ApiOkResponse({ type: OrderDetailDto })
-  async get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<OrderDetailDto> {
+  async get(
+    @CurrentUser() user: AuthenticatedUser,
+    @TextIdParam('id', orderNotFound) id: string,
+  ): Promise<OrderDetailDto> {
     const { order, photos } = await this.getOrder.execute(user.id, id);
     return { ...toOrderSummary(order), photos: photos.map(toOrderPhoto) };
   }
@@ -38,7 +43,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderSummaryDto })
   async update(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id') id: string,
+    @TextIdParam('id', orderNotFound) id: string,
     @Body() body: UpdateOrderDto,
   ): Promise<OrderSummaryDto> {
     return toOrderSummary(await this.updateOrderStatus.execute(user.id, id, body.status));

@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
-import { ConfirmTestPayment } from '../application/confirm-test-payment.use-case';
+import { ConfirmTestPayment, paymentNotFound } from '../application/confirm-test-payment.use-case';
+import { TextIdParam } from '../../../shared/http/id-params';
 import { ConfirmTestPaymentDto, TestPaymentConfirmedDto } from './payments.dto';
 
 /** Exists only while the local test gateway is active (no Stripe keys configured). */
@@ -21,7 +22,7 @@ export class TestPaymentsController {
   @ApiOkResponse({ type: TestPaymentConfirmedDto })
   confirm(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('paymentIntentId') paymentIntentId: string,
+    @TextIdParam('paymentIntentId', paymentNotFound) paymentIntentId: string,
     @Body() body: ConfirmTestPaymentDto,
   ): Promise<TestPaymentConfirmedDto> {
     return this.confirmTestPayment.execute({ userId: user.id, paymentIntentId, cardNumber: body.cardNumber });

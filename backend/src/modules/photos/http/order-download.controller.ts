@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCookieAuth,
@@ -10,8 +10,10 @@ import {
 } from '@nestjs/swagger';
 import { type Response } from 'express';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
+import { orderNotFound } from '../../orders';
 import { StreamOrderZip } from '../application/stream-order-zip.use-case';
 import { EXPORT_PRESETS, parseExportPreset } from '../domain/export-presets';
+import { TextIdParam } from '../../../shared/http/id-params';
 
 @ApiTags('orders')
 @ApiCookieAuth('session')
@@ -34,7 +36,7 @@ export class OrderDownloadController {
   @ApiOkResponse({ description: 'A zip with the photos in a folder enhanced-photos/' })
   async download(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id') id: string,
+    @TextIdParam('id', orderNotFound) id: string,
     @Query('preset') preset: unknown,
     @Res() res: Response,
   ): Promise<void> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Res, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -12,6 +12,7 @@ import {
 import { type Response } from 'express';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
 import { ListPhotoAdjustments } from '../application/list-photo-adjustments.use-case';
+import { photoNotAvailable } from '../application/open-photo-file.use-case';
 import { RequestPhotoAdjustment } from '../application/request-photo-adjustment.use-case';
 import {
   AdjustmentDto,
@@ -21,6 +22,7 @@ import {
   toPhotoAdjustmentsDto,
   toSettings,
 } from './adjustments.dto';
+import { SerialIdParam } from '../../../shared/http/id-params';
 
 @ApiTags('photos')
 @ApiCookieAuth('session')
@@ -48,7 +50,7 @@ export class PhotoAdjustmentsController {
   @ApiUnprocessableEntityResponse({ description: 'ADJUSTMENT_WINDOW_CLOSED or ADJUSTMENT_ALLOWANCE_USED' })
   async request(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('photoId', ParseIntPipe) photoId: number,
+    @SerialIdParam('photoId', photoNotAvailable) photoId: number,
     @Body() body: AdjustPhotoDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdjustmentDto> {
@@ -62,7 +64,7 @@ export class PhotoAdjustmentsController {
   @ApiOkResponse({ type: PhotoAdjustmentsDto })
   async list(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('photoId', ParseIntPipe) photoId: number,
+    @SerialIdParam('photoId', photoNotAvailable) photoId: number,
   ): Promise<PhotoAdjustmentsDto> {
     return toPhotoAdjustmentsDto(await this.listAdjustments.execute(user.id, photoId));
   }

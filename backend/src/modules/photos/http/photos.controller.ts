@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -7,6 +7,7 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
@@ -14,12 +15,14 @@ import { type Request, type Response } from 'express';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
 import { processShutdown } from '../../../shared/lifecycle/shutdown-drain';
 import { ListPhotos } from '../application/list-photos.use-case';
-import { OpenPhotoFile } from '../application/open-photo-file.use-case';
+import { OpenPhotoFile, photoNotAvailable } from '../application/open-photo-file.use-case';
 import { QueuePhotoProcessing } from '../application/queue-photo-processing.use-case';
 import { UploadPhotos } from '../application/upload-photos.use-case';
 import { multipartParts } from './multipart-parts';
 import { PhotoDto, ProcessPhotosDto, ProcessPhotosResultDto, toPhotoDto, UploadResultDto } from './photos.dto';
 import { sendPhotoFile } from './send-photo-file';
+import { PHOTO_FILE_NAME_PATTERN, PhotoFileNamePipe } from './photo-file-name.pipe';
+import { SerialIdParam } from '../../../shared/http/id-params';
 
 @ApiTags('photos')
 @ApiCookieAuth('session')
@@ -79,10 +82,11 @@ export class PhotosController {
   @Get('photos/file/:filename')
   @ApiOperation({ summary: 'A photo file by the last segment of one of its paths (e.g. 42-thumb.webp)' })
   @ApiProduces('image/jpeg', 'image/png', 'image/webp')
+  @ApiParam({ name: 'filename', schema: { type: 'string', pattern: PHOTO_FILE_NAME_PATTERN } })
   @ApiOkResponse({ description: 'The image bytes' })
   async file(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('filename') filename: string,
+    @Param('filename', PhotoFileNamePipe) filename: string,
     @Res() res: Response,
   ): Promise<void> {
     await sendPhotoFile(res, await this.openPhotoFile.byFileName(user.id, filename), 'inline');
@@ -94,7 +98,7 @@ export class PhotosController {
   @ApiOkResponse({ description: 'The image bytes' })
   async view(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('photoId', ParseIntPipe) photoId: number,
+    @SerialIdParam('photoId', photoNotAvailable) photoId: number,
     @Res() res: Response,
   ): Promise<void> {
     await sendPhotoFile(res, await this.openPhotoFile.byPhotoId(user.id, photoId, 'preview'), 'inline');
@@ -106,7 +110,7 @@ export class PhotosController {
   @ApiOkResponse({ description: 'The enhanced JPEG as an attachment' })
   async download(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('photoId', ParseIntPipe) photoId: number,
+    @SerialIdParam('photoId', photoNotAvailable) photoId: number,
     @Res() res: Response,
   ): Promise<void> {
     await sendPhotoFile(res, await this.openPhotoFile.byPhotoId(user.id, photoId, 'enhanced'), 'attachment');

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { PHOTO_CHECK_CODES, type PhotoCheckCode } from '../domain/photo-checks';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Matches } from 'class-validator';
+import { PHOTO_CHECK_CODES, type PhotoCheckCode } from '@listinglens/contracts';
 import { type PhotoEntity } from '../persistence/photo.entity';
 import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
+import { IsSerialId, MAX_SERIAL_ID } from '../../../shared/http/id-params';
 
 export class PhotoCheckDto {
   @ApiProperty({ enum: PHOTO_CHECK_CODES }) code: PhotoCheckCode;
@@ -53,12 +54,11 @@ export class PhotoDto extends DeliveredPhotoFieldsDto {
 }
 
 export class ProcessPhotosDto {
-  @ApiProperty({ type: [Number] })
+  @ApiProperty({ type: 'array', items: { type: 'integer', minimum: 1, maximum: MAX_SERIAL_ID } })
   @IsArray()
   @ArrayMinSize(1, { message: 'No photos to process' })
   @ArrayMaxSize(100)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @IsSerialId({ each: true })
   photoIds: number[];
 
   @ApiPropertyOptional()

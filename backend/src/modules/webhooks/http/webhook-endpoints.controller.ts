@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -13,6 +13,8 @@ import { DeleteWebhookEndpoint } from '../application/delete-webhook-endpoint.us
 import { ListWebhookDeliveries } from '../application/list-webhook-deliveries.use-case';
 import { ListWebhookEndpoints } from '../application/list-webhook-endpoints.use-case';
 import { webhookCaller } from '../application/webhook-caller';
+import { endpointNotFound } from '../domain/webhook-rules';
+import { SerialIdParam } from '../../../shared/http/id-params';
 import { WEBHOOKS_DESCRIPTION } from './webhooks-description';
 import {
   CreatedWebhookEndpointDto,
@@ -59,7 +61,10 @@ export class WebhookEndpointsController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a webhook endpoint; deliveries still pending to it are dropped' })
   @ApiNoContentResponse()
-  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(
+    @CurrentUser() user: AuthenticatedUser,
+    @SerialIdParam('id', endpointNotFound) id: number,
+  ): Promise<void> {
     await this.deleteEndpoint.execute(webhookCaller(user), id);
   }
 
@@ -68,7 +73,7 @@ export class WebhookEndpointsController {
   @ApiOkResponse({ type: [WebhookDeliveryDto] })
   async deliveries(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id', ParseIntPipe) id: number,
+    @SerialIdParam('id', endpointNotFound) id: number,
   ): Promise<WebhookDeliveryDto[]> {
     return (await this.listDeliveries.execute(webhookCaller(user), id)).map((d) => WebhookDeliveryDto.from(d));
   }
