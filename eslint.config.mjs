@@ -9,7 +9,7 @@ import moduleWalls from './backend/eslint-rules/module-walls.mjs';
 const frontendWallsOptions = { root: path.join(import.meta.dirname, 'frontend/src') };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', '.nx/**', 'bench-output/**', 'tmp/**'] },
+  { ignores: ['**/dist/**', 'data/**', 'coverage/**', 'node_modules/**', '.nx/**', 'bench-output/**', 'tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,8 +40,9 @@ export default tseslint.config(
     },
   },
   {
-    // Domain code is plain TypeScript: rules and types only, no framework, ORM or SDK.
-    files: ['backend/src/**/domain/**/*.ts', 'backend/src/modules/enhancement/engine/**/*.ts'],
+    // Domain code and the libraries are plain TypeScript: no framework, ORM or SDK (libs/ may use sharp and the model
+    // runtime, which are the engine's own tools).
+    files: ['backend/src/**/domain/**/*.ts', 'libs/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -62,7 +63,7 @@ export default tseslint.config(
                 'express',
                 'posthog-*',
               ],
-              message: 'domain/ and engine/ code must not import Nest, TypeORM or an SDK.',
+              message: 'domain/ and library code must not import Nest, TypeORM or an SDK.',
             },
           ],
         },
@@ -71,10 +72,9 @@ export default tseslint.config(
   },
   // ---- Backend module walls (backend/eslint-rules/module-walls.mjs; proven by backend/test/integration/module-walls.spec.ts)
   {
-    // A module is used only through its index.ts. Tests and specs may reach internals (they test them); the
-    // benchmarks are tools that drive the engine's parts directly.
+    // A module is used only through its index.ts. Tests and specs may reach internals (they test them).
     files: ['backend/src/**/*.ts'],
-    ignores: ['backend/src/**/*.spec.ts', 'backend/src/cli/bench-*.ts'],
+    ignores: ['backend/src/**/*.spec.ts'],
     plugins: { walls: moduleWalls },
     rules: { 'walls/module-internals': 'error' },
   },
@@ -85,6 +85,13 @@ export default tseslint.config(
     rules: { 'walls/no-module-from-shared': 'error' },
   },
   // ---- end of backend module walls
+  {
+    // A library (libs/) imports its own files and other libraries by package name, never backend or client code
+    // (backend/eslint-rules/module-walls.mjs; proven by libs/engine/test/library-walls.spec.ts).
+    files: ['libs/**/*.{ts,js,mjs}'],
+    plugins: { walls: moduleWalls },
+    rules: { 'walls/library-bounds': 'error' },
+  },
   {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -7,6 +7,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: process.env.SLOW_TESTS ? ['/node_modules/'] : ['/node_modules/', '\\.slow\\.spec\\.ts$'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
-  moduleNameMapper: { '^@catalogue$': '<rootDir>/src/modules/packages/domain/package-catalogue.ts' },
+  // The workspace's libraries from their sources, as tsc sees them (tsconfig.base.json paths), built or not.
+  moduleNameMapper: { '^@listinglens/([^/]+)$': '<rootDir>/../libs/$1/src/index.ts' },
   testTimeout: 30000,
 };

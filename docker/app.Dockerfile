@@ -2,6 +2,9 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspaces' manifests (libs/*), so npm ci links @listinglens/* to them as the lockfile records.
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/engine/package.json libs/engine/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build --projects=backend,frontend && npm prune --omit=dev
@@ -12,6 +15,11 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# node_modules/@listinglens/* link to the libraries: their manifests and builds (each package's main is its dist/).
+COPY --from=build /app/libs/contracts/package.json ./libs/contracts/
+COPY --from=build /app/libs/contracts/dist ./libs/contracts/dist
+COPY --from=build /app/libs/engine/package.json ./libs/engine/
+COPY --from=build /app/libs/engine/dist ./libs/engine/dist
 RUN mkdir -p /var/lib/listinglens && chown node:node /var/lib/listinglens
 USER node
 EXPOSE 3000

@@ -2,6 +2,9 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspaces' manifests (libs/*), so npm ci links @listinglens/* to them as the lockfile records.
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/engine/package.json libs/engine/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx nx run frontend:build

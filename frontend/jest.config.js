@@ -14,8 +14,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/eslint/**/*.test.js'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
-    '^@catalogue$': '<rootDir>/../backend/src/modules/packages/domain/package-catalogue.ts',
-    '^@photo-checks$': '<rootDir>/../backend/src/modules/photos/domain/photo-checks.ts',
+    '^@listinglens/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: ['<rootDir>/jest.polyfills.js'],

@@ -10,11 +10,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     // Shared with the server so they can never drift apart: the package catalogue (prices and photo counts) and the
-    // photo checks (thresholds and messages).
-    alias: {
-      '@catalogue': here('../backend/src/modules/packages/domain/package-catalogue.ts'),
-      '@photo-checks': here('../backend/src/modules/photos/domain/photo-checks.ts'),
-    },
+    // photo checks (thresholds and messages). Bundled from its sources: the package's main is the server's build.
+    alias: { '@listinglens/contracts': here('../libs/contracts/src/index.ts') },
   },
   build: { outDir: here('../dist/frontend'), emptyOutDir: true },
   server: {

@@ -1,5 +1,5 @@
-// The walls between backend modules, as an ESLint plugin: each import is resolved against the importing file, so the
-// rules see where it lands, not how many `../` it took to get there.
+// The walls between backend modules and around the libraries (libs/), as an ESLint plugin: each import is resolved
+// against the importing file, so the rules see where it lands, not how many `../` it took to get there.
 import path from 'node:path';
 
 const SRC = path.join(import.meta.dirname, '..', 'src');
@@ -69,7 +69,42 @@ const noModuleFromShared = {
   },
 };
 
+const LIBS = path.join(import.meta.dirname, '..', '..', 'libs');
+
+/** The folder of the library holding `file` (libs/<name>), or null outside libs/. */
+function libraryOf(file) {
+  const relative = path.relative(LIBS, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return path.join(LIBS, relative.split(path.sep)[0]);
+}
+
+const libraryBounds = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A library imports its own files and packages by name, never the backend's or the client's." },
+    messages: {
+      outside:
+        "'{{source}}' reaches outside this library; a library imports no application code (take what it needs as a parameter, or import another library by its package name).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const own = libraryOf(context.filename);
+    if (!own) return {};
+    return eachRelativeImport(context, (node, target) => {
+      const relative = path.relative(own, target);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) {
+        context.report({ node, messageId: 'outside', data: { source: node.value } });
+      }
+    });
+  },
+};
+
 export default {
   meta: { name: 'module-walls' },
-  rules: { 'module-internals': moduleInternals, 'no-module-from-shared': noModuleFromShared },
+  rules: {
+    'module-internals': moduleInternals,
+    'no-module-from-shared': noModuleFromShared,
+    'library-bounds': libraryBounds,
+  },
 };

@@ -5,7 +5,7 @@
  *   `features/<name>` (its index.ts), never a file inside it.
  * - `no-feature-in-shared`: `lib/` and `components/` are shared by every feature, so they import none.
  *
- * The client imports its own files by relative path (its one alias, `@catalogue`, points into the backend), so the
+ * The client imports its own files by relative path (what it shares with the server comes by package name), so the
  * rules resolve each relative specifier against the importing file and judge where it lands. They read static
  * imports, `export ... from`, `import()`, `require()` and jest's module calls (`jest.mock` and friends).
  * Written here rather than taken from a plugin so the walls need no dependency and no import resolver.

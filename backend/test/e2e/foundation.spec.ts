@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { PACKAGES } from '../../src/modules/packages/domain/package-catalogue';
+import { PACKAGES } from '@listinglens/contracts';
 import { RecordHeartbeat } from '../../src/modules/system/application/record-heartbeat.use-case';
 import { BullmqJobQueue } from '../../src/shared/queue/adapters/bullmq.job-queue';
 import { InProcessJobQueue } from '../../src/shared/queue/adapters/in-process.job-queue';

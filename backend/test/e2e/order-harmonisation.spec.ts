@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { MAX_DARKEN_EV } from '../../src/modules/enhancement/engine/harmonise';
-import { measurePhoto } from '../../src/modules/enhancement/engine/measure';
+import { MAX_DARKEN_EV } from '../../../libs/engine/src/harmonise';
+import { measurePhoto } from '../../../libs/engine/src/measure';
 import { signInByEmail } from '../support/auth';
 import { realPhotos } from '../support/photos';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,4 +1,4 @@
-import { formatPrice, type PackageDefinition } from '@catalogue';
+import { formatPrice, type PackageDefinition } from '@listinglens/contracts';
 import { CheckIcon } from './ui/icons';
 
 /** A package's price line and photo count, as every pricing surface shows them. */

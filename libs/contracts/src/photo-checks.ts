@@ -2,7 +2,7 @@
  * The checks a photo gets before credits are spent: too small for the listing platforms, portrait, very dark,
  * blurred, a near-duplicate of another photo in the same selection or already in the order. Advice only, never a reason to refuse a photo.
  *
- * Shared word for word with the upload widget (the `@photo-checks` alias), so the browser and the server flag the
+ * Shared word for word with the upload widget (`@listinglens/contracts`), so the browser and the server flag the
  * same photos with the same words: plain functions over a size and a grey copy, no Node or DOM imports. Each side
  * makes the grey copy its own way (the server with sharp, the browser with a canvas) at the size `measureSize` gives.
  * The thresholds were calibrated on the shared photo sets (docs/photo-checks.md).

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { hugePngHeader, noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
+import { hugePngHeader, noise, rawRgb } from '../test/fixtures/enhancement-images';
 import { decodePhoto, MAX_WORKING_PIXELS } from './decode';
 import { enhance } from './enhance';
 import { EnhancementError } from './errors';

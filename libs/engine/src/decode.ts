@@ -4,7 +4,10 @@ import heicDecode from 'heic-decode';
 import { EnhancementError } from './errors';
 import type { RgbImage } from './rgb-image';
 
-/** Photos above this are refused before any pixel is decoded (100 megapixels). */
+/**
+ * Photos above this are refused before any pixel is decoded (100 megapixels): a decompression bomb. The photos
+ * module refuses an upload at the same limit, from its header.
+ */
 export const MAX_INPUT_PIXELS = 100_000_000;
 /**
  * Larger photos are reduced to this many pixels while they are decoded. The engine holds about 16 bytes per pixel at

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
+import { noise, rawRgb } from '../test/fixtures/enhancement-images';
 import { gainsForCastShift, linearRgbToLab, linearToSrgb, srgbToLinear } from './color';
 import { enhance } from './enhance';
 import {

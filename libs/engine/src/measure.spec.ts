@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { noise, rawRgb } from '../../../../test/fixtures/enhancement-images';
+import { noise, rawRgb } from '../test/fixtures/enhancement-images';
 import { measureJpegBlocks } from './measure';
 
 const measureFlatBlocks = (image: Parameters<typeof measureJpegBlocks>[0]) => measureJpegBlocks(image).flatShare;

@@ -1,4 +1,4 @@
-import { noise, png, rawRgb } from '../../../../test/fixtures/enhancement-images';
+import { noise, png, rawRgb } from '../test/fixtures/enhancement-images';
 import sharp from 'sharp';
 import { CAST_ALLOWANCE, LIGHT_CAST_CORRECTION, PIPELINE, deepenBlacks, enhance, lightCastShift } from './enhance';
 import { measureJpegBlocks } from './measure';

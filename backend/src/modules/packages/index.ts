@@ -1,3 +1,3 @@
 /** The package catalogue (plain data, shared with the client) and the module serving it. */
 export { PackagesModule } from './packages.module';
-export * from './domain/package-catalogue';
+export * from '@listinglens/contracts';

@@ -15,4 +15,4 @@ export {
   DUPLICATE_HAMMING_DISTANCE,
   hammingDistance,
   type PhotoMeasurements,
-} from './domain/photo-checks';
+} from '@listinglens/contracts';

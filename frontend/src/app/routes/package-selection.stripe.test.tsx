@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { PACKAGES } from '@catalogue';
+import { PACKAGES } from '@listinglens/contracts';
 import { dismissToast } from '../../components/ui/use-toast';
 import { fakeApi, json } from '../../test/fetch-mock';
 import { currentLocation, notifications, renderApp } from '../../test/render-app';

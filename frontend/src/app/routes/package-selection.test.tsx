@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { PACKAGES } from '@catalogue';
+import { PACKAGES } from '@listinglens/contracts';
 import { dismissToast } from '../../components/ui/use-toast';
 import { SIGNUP_FLAG_KEY, TEMP_USER_KEY } from '../../features/auth';
 import { fakeApi, json, type Routes } from '../../test/fetch-mock';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { parsePackageType, type PackageDefinition, type PackageType } from '@catalogue';
+import { parsePackageType, type PackageDefinition, type PackageType } from '@listinglens/contracts';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { hasSignupFlag, readCachedUser, useCurrentUser } from '../../features/auth';

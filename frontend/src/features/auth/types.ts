@@ -1,4 +1,4 @@
-import type { PackageType } from '@catalogue';
+import type { PackageType } from '@listinglens/contracts';
 
 /** The signed-in user as `GET /api/auth/me` returns it (spec section 3, User). */
 export interface User {

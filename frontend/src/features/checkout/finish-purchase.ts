@@ -1,4 +1,4 @@
-import type { PackageType } from '@catalogue';
+import type { PackageType } from '@listinglens/contracts';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { completePurchase } from './api/complete-purchase';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PackageDefinition } from '@catalogue';
+import type { PackageDefinition } from '@listinglens/contracts';
 import { track } from '../../lib/analytics';
 import { packageEventProps } from '../packages';
 import { finishPurchase, type PurchaseSuccess } from './finish-purchase';

@@ -1,4 +1,4 @@
-import type { PackageDefinition } from '@catalogue';
+import type { PackageDefinition } from '@listinglens/contracts';
 import type { AnalyticsProps } from '../../lib/analytics';
 
 /** The package fields every package and purchase event carries (spec section 3): price in cents, revenue in dollars. */

@@ -1,4 +1,4 @@
-import { measurePhoto, measureSize, type PhotoMeasurements, toGrey } from '@photo-checks';
+import { measurePhoto, measureSize, type PhotoMeasurements, toGrey } from '@listinglens/contracts';
 
 /** Measures one picked photo for the checks; null when the browser cannot read it (the server still checks it). */
 export type MeasurePhoto = (file: File) => Promise<PhotoMeasurements | null>;

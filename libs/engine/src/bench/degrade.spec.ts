@@ -1,4 +1,4 @@
-import { rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { rawRgb } from '../../test/fixtures/enhancement-images';
 import { deltaE2000, psnr, ssim } from './metrics';
 import { DEGRADATIONS, degrade, measuredPitch } from './degrade';
 

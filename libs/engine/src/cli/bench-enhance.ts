@@ -4,21 +4,16 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { ENGINE_CHOICES, type EngineChoice, type Retoucher, enhance } from '../modules/enhancement/engine';
-import { decodePhoto } from '../modules/enhancement/engine/decode';
-import { JPEG_QUALITY } from '../modules/enhancement/engine/encode';
-import { renderBaseline } from '../modules/enhancement/engine/enhance';
-import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
-import {
-  measurableCast,
-  measureHalfSizeNoise,
-  measureNoise,
-  measurePhoto,
-} from '../modules/enhancement/engine/measure';
-import { type RgbImage, downscale } from '../modules/enhancement/engine/rgb-image';
-import { DEGRADATIONS, type Degradation, degrade, measuredPitch } from '../modules/enhancement/engine/bench/degrade';
-import { nameHash, splitHalves } from '../modules/enhancement/engine/bench/halves';
-import { deltaE2000, psnr, ssim } from '../modules/enhancement/engine/bench/metrics';
+import { ENGINE_CHOICES, type EngineChoice, type Retoucher, enhance } from '..';
+import { decodePhoto } from '../decode';
+import { JPEG_QUALITY } from '../encode';
+import { renderBaseline } from '../enhance';
+import { MaximPool } from '../learned/maxim-pool';
+import { measurableCast, measureHalfSizeNoise, measureNoise, measurePhoto } from '../measure';
+import { type RgbImage, downscale } from '../rgb-image';
+import { DEGRADATIONS, type Degradation, degrade, measuredPitch } from '../bench/degrade';
+import { nameHash, splitHalves } from '../bench/halves';
+import { deltaE2000, psnr, ssim } from '../bench/metrics';
 import { defaultPhotosDir, usageExit } from './bench-support';
 
 /**

@@ -2,14 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import {
-  ENGINE_CHOICES,
-  ENGINE_VERSION,
-  type EngineChoice,
-  type Retoucher,
-  enhance,
-} from '../modules/enhancement/engine';
-import { decodePhoto } from '../modules/enhancement/engine/decode';
+import { ENGINE_CHOICES, ENGINE_VERSION, type EngineChoice, type Retoucher, enhance } from '..';
+import { decodePhoto } from '../decode';
 import {
   CAST_SPREAD,
   EXPOSURE_SPREAD_EV,
@@ -19,12 +13,12 @@ import {
   type LookCorrection,
   planHarmonisation,
   renderHarmonised,
-} from '../modules/enhancement/engine/harmonise';
-import { MaximPool } from '../modules/enhancement/engine/learned/maxim-pool';
-import { ANALYSIS_LONG_SIDE, measurePhoto, type PhotoStats } from '../modules/enhancement/engine/measure';
-import { downscale, rawInput } from '../modules/enhancement/engine/rgb-image';
-import { splitHalves } from '../modules/enhancement/engine/bench/halves';
-import { type OrderSpread, WHITE_POINT_SHARE, orderSpread } from '../modules/enhancement/engine/bench/spread';
+} from '../harmonise';
+import { MaximPool } from '../learned/maxim-pool';
+import { ANALYSIS_LONG_SIDE, measurePhoto, type PhotoStats } from '../measure';
+import { downscale, rawInput } from '../rgb-image';
+import { splitHalves } from '../bench/halves';
+import { type OrderSpread, WHITE_POINT_SHARE, orderSpread } from '../bench/spread';
 import { defaultPhotosDir, repoRoot, usageExit } from './bench-support';
 
 /**

@@ -1,7 +1,6 @@
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-// The engine is a plain library (no Nest): this CLI runs it on files and never starts the enhancement module.
-import { ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError, MaximPool } from '../modules/enhancement';
+import { ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError, MaximPool } from '..';
 
 const USAGE =
   'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto] [--min-long-side 2048]';

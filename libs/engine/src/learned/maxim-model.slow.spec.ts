@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { realPhotos } from '../../../../../test/support/photos';
+import { realPhotos } from '../../test/fixtures/photos';
 import { loadMaxim } from './maxim-model';
 
 jest.setTimeout(120_000);

@@ -1,4 +1,4 @@
-import { png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { png, rawRgb } from '../../test/fixtures/enhancement-images';
 import { enhance } from '../enhance';
 import { applyAdjustments, type HostAdjustments, planAdjustments } from './adjust';
 

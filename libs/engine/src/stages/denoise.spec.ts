@@ -1,4 +1,4 @@
-import { noise, png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { noise, png, rawRgb } from '../../test/fixtures/enhancement-images';
 import { boxFilter } from '../box-filter';
 import { enhance } from '../enhance';
 import { measureHalfSizeNoise, measureNoise } from '../measure';

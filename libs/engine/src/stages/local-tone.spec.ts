@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeRaw } from '../../../../../test/fixtures/enhancement-images';
+import { decodeRaw } from '../../test/fixtures/enhancement-images';
+import { FIXTURE_PHOTOS_DIR } from '../../test/fixtures/photos';
 import { fitLut } from '../lut3d';
 import { type RgbImage, resizeExact } from '../rgb-image';
 import { COLOUR_ONLY, applyLocalTone } from './local-tone';
 
-const BEDROOM = path.join(__dirname, '../../../../../test/fixtures/photos/bedroom-usa-raashi-saxena.jpg');
+const BEDROOM = path.join(FIXTURE_PHOTOS_DIR, 'bedroom-usa-raashi-saxena.jpg');
 
 const copyOf = (image: RgbImage): RgbImage => ({ ...image, data: image.data.slice() });
 

@@ -1,4 +1,4 @@
-import { decodeRaw, noise, png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { decodeRaw, noise, png, rawRgb } from '../../test/fixtures/enhancement-images';
 import { linearRgbToLab, srgbToLinear } from '../color';
 import { enhance } from '../enhance';
 import { measurePhoto } from '../measure';

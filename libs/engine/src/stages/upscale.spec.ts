@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { png, rawRgb } from '../../test/fixtures/enhancement-images';
 import { enhance } from '../enhance';
 
 describe('output size', () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { decodeRaw } from '../../../../../test/fixtures/enhancement-images';
+import { decodeRaw } from '../../test/fixtures/enhancement-images';
 import { degrade } from '../bench/degrade';
 import { enhance } from '../enhance';
 import type { RgbImage } from '../rgb-image';

@@ -1,7 +1,7 @@
-import { noise, png, rawRgb } from '../../../../../test/fixtures/enhancement-images';
+import { noise, png, rawRgb } from '../../test/fixtures/enhancement-images';
 import { enhance } from '../enhance';
 import { measurePhoto } from '../measure';
-import { decodeRaw } from '../../../../../test/fixtures/enhancement-images';
+import { decodeRaw } from '../../test/fixtures/enhancement-images';
 import { planWhiteBalance } from './white-balance';
 
 describe('white balance', () => {

@@ -1,5 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { isEnhancementError, type EnhancementErrorCode, type EnhanceResult, type HarmonisedOutputs } from '../engine';
+import {
+  isEnhancementError,
+  type EnhancementErrorCode,
+  type EnhanceResult,
+  type HarmonisedOutputs,
+} from '@listinglens/engine';
 import type { EnhancementRequest, HarmonisationRequest } from '../ports/enhancement-model';
 import { InProcessEnhancementModel, type InProcessEnhancementModelOptions } from './in-process.enhancement-model';
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { realPhotos } from '../../../../test/support/photos';
-import { degrade } from '../engine/bench/degrade';
-import { psnr } from '../engine/bench/metrics';
-import { type RgbImage } from '../engine/rgb-image';
+import { degrade } from '../../../../../libs/engine/src/bench/degrade';
+import { psnr } from '../../../../../libs/engine/src/bench/metrics';
+import { type RgbImage } from '../../../../../libs/engine/src/rgb-image';
 import { describeEnhancementModelContract } from '../ports/enhancement-model.contract';
 import { InProcessEnhancementModel } from './in-process.enhancement-model';
 

@@ -5,9 +5,9 @@ import {
   enhance,
   type EngineChoice,
   type HarmonisedOutputs,
+  MaximPool,
   renderHarmonised,
-} from '../engine';
-import { MaximPool } from '../engine/learned/maxim-pool';
+} from '@listinglens/engine';
 import {
   EnhancementModel,
   type EnhancementRequest,

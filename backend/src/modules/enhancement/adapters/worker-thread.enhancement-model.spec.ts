@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { twelveMegapixelRoom } from '../../../../test/support/photos';
-import { EnhancementError } from '../engine';
+import { EnhancementError } from '@listinglens/engine';
 import { describeEnhancementModelContract } from '../ports/enhancement-model.contract';
 import { InProcessEnhancementModel } from './in-process.enhancement-model';
 import { WorkerThreadEnhancementModel } from './worker-thread.enhancement-model';

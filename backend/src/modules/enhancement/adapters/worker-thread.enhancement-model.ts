@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Worker } from 'node:worker_threads';
-import { ENGINE_VERSION, EnhancementError, type HarmonisedOutputs } from '../engine';
-import { spawnWorker } from '../engine/spawn-worker';
+import { ENGINE_VERSION, EnhancementError, type HarmonisedOutputs, spawnWorker } from '@listinglens/engine';
 import {
   EnhancementModel,
   type EnhancementRequest,

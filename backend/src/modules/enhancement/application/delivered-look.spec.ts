@@ -1,4 +1,4 @@
-import { planHarmonisation } from '../engine';
+import { planHarmonisation } from '@listinglens/engine';
 import { deliveredLook } from './delivered-look';
 
 const report = (beforeEv: number, afterEv: number) => ({

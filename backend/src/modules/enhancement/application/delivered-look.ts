@@ -1,5 +1,5 @@
 import { reportNumber, reportObject } from '../../../shared/delivery/report-fields';
-import { type Look, type LookCorrection } from '../engine';
+import { type Look, type LookCorrection } from '@listinglens/engine';
 
 /**
  * The look a photo was delivered with, from its report: the one measured before the order's harmonisation when it

@@ -1,5 +1,5 @@
 import { ObjectNotFoundError } from '../../storage';
-import { EnhancementError } from '../engine';
+import { EnhancementError } from '@listinglens/engine';
 import { endsThePhoto } from './ends-the-photo';
 
 describe('endsThePhoto', () => {

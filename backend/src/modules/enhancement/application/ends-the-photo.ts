@@ -1,6 +1,6 @@
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { ObjectNotFoundError } from '../../storage';
-import { isEnhancementError } from '../engine';
+import { isEnhancementError } from '@listinglens/engine';
 
 /**
  * Whether an error ends a photo's job for good (the photo, or the adjustment, is marked failed): only the photo's own

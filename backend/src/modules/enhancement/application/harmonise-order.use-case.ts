@@ -5,7 +5,7 @@ import { Analytics } from '../../analytics';
 import { MarkOrderHarmonised, OrdersRepository } from '../../orders';
 import { derivedKeys, type PhotoEntity, PhotosRepository } from '../../photos';
 import { ObjectNotFoundError, ObjectStorage } from '../../storage';
-import { isEnhancementError, type Look, planHarmonisation } from '../engine';
+import { isEnhancementError, type Look, planHarmonisation } from '@listinglens/engine';
 import { EnhancementModel, type HarmonisationRequest } from '../ports/enhancement-model';
 import { adjustedByHost, deliveredLook, photoHarmonisation } from './delivered-look';
 import { dropReplacedFiles } from './drop-replaced-files';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { EnhancementError } from '../engine';
-import type { EngineChoice } from '../engine';
+import { EnhancementError } from '@listinglens/engine';
+import type { EngineChoice } from '@listinglens/engine';
 import type { EnhancementModel } from './enhancement-model';
 
 /** Behaviour every EnhancementModel adapter must show; run it from each adapter's spec. */

@@ -5,7 +5,7 @@ import type {
   HarmonisedOutputs,
   HostAdjustments,
   LookCorrection,
-} from '../engine';
+} from '@listinglens/engine';
 
 export type EnhancementResult = EnhanceResult;
 

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { PACKAGE_TYPES, PACKAGES, type PackageType } from '../domain/package-catalogue';
+import { PACKAGE_TYPES, PACKAGES, type PackageType } from '@listinglens/contracts';
 
 class PackageDto {
   @ApiProperty({ enum: PACKAGE_TYPES }) id: PackageType;

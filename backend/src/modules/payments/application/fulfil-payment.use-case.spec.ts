@@ -3,7 +3,7 @@ import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fak
 import { type OrderEntity } from '../../orders';
 import { type JobQueue } from '../../../shared/queue/job-queue';
 import { type CreditsRepository, type OrdersRepository, type Purchase } from '../../orders';
-import { getPackage } from '../../packages/domain/package-catalogue';
+import { getPackage } from '@listinglens/contracts';
 import { type LedgerRepository } from '../persistence/ledger.repository';
 import { type PaymentGateway, type PaymentIntentSnapshot } from '../ports/payment-gateway';
 import { FulfilPayment } from './fulfil-payment.use-case';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { checkPhoto, checkSelection, type PhotoCheckCode } from '../domain/photo-checks';
-import { hugePngHeader } from '../../../../test/fixtures/enhancement-images';
+import { checkPhoto, checkSelection, type PhotoCheckCode } from '@listinglens/contracts';
+import { hugePngHeader } from '../../../../../libs/engine/test/fixtures/enhancement-images';
 import { ImageTooLargeError, measurePhotoFile } from './measure-photo';
 
 /**

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
-import { MAX_INPUT_PIXELS } from '../../../shared/photo-limits';
-import { measurePhoto, measureSize, type PhotoMeasurements, toGrey, uprightSize } from '../domain/photo-checks';
+import { MAX_INPUT_PIXELS } from '@listinglens/engine';
+import { measurePhoto, measureSize, type PhotoMeasurements, toGrey, uprightSize } from '@listinglens/contracts';
 
 /** A photo with more pixels than MAX_INPUT_PIXELS: refused from its header, before any pixel is decoded. */
 export class ImageTooLargeError extends Error {

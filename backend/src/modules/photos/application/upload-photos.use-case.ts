@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { decodePhoto, isEnhancementError } from '@listinglens/engine';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { type OrderEntity } from '../../orders';
@@ -16,7 +17,7 @@ import {
 } from '../../orders';
 import { ObjectStorage } from '../../storage';
 import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
-import { checkSelection, countFlags, type PhotoCheck, type PhotoMeasurements } from '../domain/photo-checks';
+import { checkSelection, countFlags, type PhotoCheck, type PhotoMeasurements } from '@listinglens/contracts';
 import { displayName, MAX_FILE_BYTES } from '../domain/upload-limits';
 import { ImageTooLargeError, measureDecodedPixels, measurePhotoFile } from './measure-photo';
 import { PhotosRepository } from '../persistence/photos.repository';
@@ -189,9 +190,6 @@ export class UploadPhotos {
     try {
       if (format === 'heic') {
         // sharp's prebuilt libvips has no HEVC decoder; the engine's own decoder reads iPhone photos.
-        // Loaded when first needed: enhancement's index loads EnhancementModule, which imports PhotosModule, so a
-        // static import would be a cycle while the two modules load.
-        const { decodePhoto, isEnhancementError } = await import('../../enhancement');
         const decoded = await decodePhoto(bytes).catch((err: unknown) => {
           throw isEnhancementError(err) && err.code === 'IMAGE_TOO_LARGE' ? new ImageTooLargeError() : err;
         });

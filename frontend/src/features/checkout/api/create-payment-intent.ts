@@ -1,4 +1,4 @@
-import type { PackageType } from '@catalogue';
+import type { PackageType } from '@listinglens/contracts';
 import { apiSend } from '../../../lib/api-client';
 
 export interface PaymentIntent {

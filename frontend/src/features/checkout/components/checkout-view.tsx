@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { type PackageDefinition } from '@catalogue';
+import { type PackageDefinition } from '@listinglens/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

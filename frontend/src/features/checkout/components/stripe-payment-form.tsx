@@ -2,7 +2,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { PackageDefinition } from '@catalogue';
+import type { PackageDefinition } from '@listinglens/contracts';
 import type { PurchaseSuccess } from '../finish-purchase';
 import { useCheckoutSubmit } from '../use-checkout-submit';
 import { FormActions } from './form-actions';

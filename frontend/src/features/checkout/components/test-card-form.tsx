@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { PackageDefinition } from '@catalogue';
+import type { PackageDefinition } from '@listinglens/contracts';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { confirmTestPayment } from '../api/confirm-test-payment';
 import type { PurchaseSuccess } from '../finish-purchase';

@@ -1,4 +1,4 @@
-import { PACKAGES } from '@catalogue';
+import { PACKAGES } from '@listinglens/contracts';
 import { Button } from '../../../components/ui/button';
 import { SECTION_IDS } from '../scroll';
 import { usePickPackage } from './use-pick-package';

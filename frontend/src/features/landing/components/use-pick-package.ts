@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { getPackage, type PackageType } from '@catalogue';
+import { getPackage, type PackageType } from '@listinglens/contracts';
 import { useCurrentUser } from '../../auth';
 import { track } from '../../../lib/analytics';
 import { SECTION_IDS, SIGNUP_SCROLL_DELAY_MS, scrollToSection } from '../scroll';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { PackageType } from '@catalogue';
+import type { PackageType } from '@listinglens/contracts';
 import type { DeliveredPhotoFields } from '../../../components/delivered-photo';
 import { toast } from '../../../components/ui/use-toast';
 import { apiGet } from '../../../lib/api-client';

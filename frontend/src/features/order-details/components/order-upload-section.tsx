@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getPackage } from '@catalogue';
+import { getPackage } from '@listinglens/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useCurrentUser } from '../../auth';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { PackageType } from '@catalogue';
+import type { PackageType } from '@listinglens/contracts';
 import { apiGet } from '../../../lib/api-client';
 
 export type OrderStatus = 'new' | 'pending' | 'completed';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PACKAGES } from '@catalogue';
+import { PACKAGES } from '@listinglens/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatOrderDate } from '../../../lib/format';
 import type { OrderSummary } from '../api/get-orders';

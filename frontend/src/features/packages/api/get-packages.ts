@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { getPackage, PACKAGES, type PackageDefinition, type PackageType } from '@catalogue';
+import { getPackage, PACKAGES, type PackageDefinition, type PackageType } from '@listinglens/contracts';
 import { apiGet } from '../../../lib/api-client';
 
 export const PACKAGES_KEY = '/api/packages';

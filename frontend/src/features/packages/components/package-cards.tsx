@@ -1,4 +1,4 @@
-import { type PackageDefinition, type PackageType } from '@catalogue';
+import { type PackageDefinition, type PackageType } from '@listinglens/contracts';
 import { Button } from '../../../components/ui/button';
 import { PackageFeatures, PackagePrice } from '../../../components/package-offer';
 

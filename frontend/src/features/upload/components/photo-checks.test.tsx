@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type PhotoMeasurements } from '@photo-checks';
+import { type PhotoMeasurements } from '@listinglens/contracts';
 import { imageFile, installObjectUrls } from '../../../test/fake-xhr';
 import { PhotoUpload } from './photo-upload';
 

@@ -1,4 +1,4 @@
-import { checkSelection, type PhotoCheck, type PhotoMeasurements } from '@photo-checks';
+import { checkSelection, type PhotoCheck, type PhotoMeasurements } from '@listinglens/contracts';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';

@@ -1,0 +1,11 @@
+// Quick suite by default; long model runs are tagged `*.slow.spec.ts` and run with SLOW_TESTS=1 (CI does).
+const swc = JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'));
+delete swc.$schema;
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  testPathIgnorePatterns: process.env.SLOW_TESTS ? ['/node_modules/'] : ['/node_modules/', '\\.slow\\.spec\\.ts$'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
+  testTimeout: 30000,
+};
