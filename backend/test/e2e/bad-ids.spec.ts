@@ -93,7 +93,7 @@ describe('ids no column can hold', () => {
     apiKey = key.body.key;
     operations = operationsWithIds(buildOpenApiDocument(t.app));
     jest.spyOn(Logger.prototype, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     jest.restoreAllMocks();
     await t?.close();

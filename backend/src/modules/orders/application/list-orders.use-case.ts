@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type OrderEntity } from '../persistence/order.entity';
-import { OrdersRepository } from '../persistence/orders.repository';
+import { OrdersRepository, type OrderSummary } from '../persistence/orders.repository';
 
 /** The caller's orders, newest first. */
 @Injectable()
@@ -11,7 +10,7 @@ export class ListOrders {
     private readonly orders: OrdersRepository,
   ) {}
 
-  execute(userId: number): Promise<OrderEntity[]> {
+  execute(userId: number): Promise<OrderSummary[]> {
     return this.orders.listOwned(this.dataSource.manager, userId);
   }
 }

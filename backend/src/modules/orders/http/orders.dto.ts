@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { type OrderEntity } from '../persistence/order.entity';
+import { type OrderSummary } from '../persistence/orders.repository';
 import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
 import { type PhotoEntity } from '../../photos';
 import { PACKAGE_TYPES } from '../../packages';
@@ -53,7 +53,7 @@ export class UpdateOrderDto {
   status: (typeof ORDER_STATUSES)[number];
 }
 
-export function toOrderSummary(order: OrderEntity): OrderSummaryDto {
+export function toOrderSummary(order: OrderSummary): OrderSummaryDto {
   return {
     id: order.id,
     package_type: order.packageType,

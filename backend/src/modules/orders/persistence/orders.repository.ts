@@ -41,6 +41,21 @@ export interface PurgeReminderFacts {
 const emailSettled = (kind: OwedEmailKind) => `SELECT 1 FROM email_deliveries d
   WHERE d.kind = '${kind}' AND d.order_id = o.id AND (d.accepted_at IS NOT NULL OR d.lease_until > now())`;
 
+/** What the order list shows of each order. */
+export type OrderSummary = Pick<
+  OrderEntity,
+  | 'id'
+  | 'packageType'
+  | 'amount'
+  | 'photosPurchased'
+  | 'photosRemaining'
+  | 'status'
+  | 'createdAt'
+  | 'completedAt'
+  | 'purgedAt'
+  | 'photosMatched'
+>;
+
 export interface CompletedOrder {
   id: string;
   userId: number;
@@ -62,11 +77,20 @@ export class OrdersRepository implements OrderHistory {
     return Boolean(row?.has);
   }
 
-  /** The caller's orders, newest first (at most 500). */
-  listOwned(tx: EntityManager, userId: number): Promise<OrderEntity[]> {
-    return tx
-      .getRepository(OrderEntity)
-      .find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 500 });
+  /**
+   * The caller's orders, newest first (at most 500): the list's columns only, in one plain statement. The list is
+   * the most frequent signed-in read, and building a TypeORM query and whole entities for it cost more CPU than the
+   * statement itself.
+   */
+  listOwned(tx: EntityManager, userId: number): Promise<OrderSummary[]> {
+    return txRows<OrderSummary>(
+      tx,
+      `SELECT id, package_type AS "packageType", amount, photos_purchased AS "photosPurchased",
+         photos_remaining AS "photosRemaining", status, created_at AS "createdAt", completed_at AS "completedAt",
+         purged_at AS "purgedAt", photos_matched AS "photosMatched"
+       FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id ASC LIMIT 500`,
+      [userId],
+    );
   }
 
   /**
