@@ -6,6 +6,8 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: process.env.SLOW_TESTS ? ['/node_modules/'] : ['/node_modules/', '\\.slow\\.spec\\.ts$'],
+  // The engine's WebAssembly kernels, compiled from libs/engine/assembly when missing or stale.
+  globalSetup: '<rootDir>/../libs/engine/assembly/jest-global-setup.mjs',
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
   // The workspace's libraries from their sources, as tsc sees them (tsconfig.base.json paths), built or not.
   moduleNameMapper: { '^@listinglens/([^/]+)$': '<rootDir>/../libs/$1/src/index.ts' },

@@ -6,6 +6,8 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: process.env.SLOW_TESTS ? ['/node_modules/'] : ['/node_modules/', '\\.slow\\.spec\\.ts$'],
+  // The engine's WebAssembly kernels, compiled from libs/engine/assembly when missing or stale.
+  globalSetup: '<rootDir>/assembly/jest-global-setup.mjs',
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
   testTimeout: 30000,
 };

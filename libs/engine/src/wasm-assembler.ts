@@ -1,6 +1,7 @@
 /**
- * Just enough of the WebAssembly binary format to write small SIMD kernels here as bytes, opcode by opcode, so no
- * toolchain or binary artefact is needed. Used by the model's fused kernels and the image passes.
+ * Just enough of the WebAssembly binary format to write small SIMD kernels as bytes, opcode by opcode: what the
+ * classical fused pass (`local-tone-simd.ts`) and the unsharp mask (`unsharp-simd.ts`) are still written in. The
+ * other kernels are AssemblyScript (`libs/engine/assembly`), where these two are to move.
  */
 
 export const uleb = (value: number): number[] => {
@@ -26,9 +27,9 @@ export const sleb = (value: number): number[] => {
     bytes.push(byte | 0x80);
   }
 };
-export const name = (text: string) => [...uleb(text.length), ...Buffer.from(text, 'utf8')];
-export const section = (id: number, contents: number[]) => [id, ...uleb(contents.length), ...contents];
-export const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+const name = (text: string) => [...uleb(text.length), ...Buffer.from(text, 'utf8')];
+const section = (id: number, contents: number[]) => [id, ...uleb(contents.length), ...contents];
+const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
 
 export const I32 = 0x7f;
 export const F32 = 0x7d;
@@ -39,31 +40,23 @@ export const tee = (index: number) => [0x22, ...uleb(index)];
 export const i32Const = (value: number) => [0x41, ...sleb(value)];
 export const f32Const = (value: number) => [0x43, ...new Uint8Array(Float32Array.of(value).buffer)];
 export const I32_ADD = [0x6a];
-export const I32_MUL = [0x6c];
-export const I32_SHL = [0x74];
 export const I32_SHR_U = [0x76];
-export const I32_GE_U = [0x4f];
-export const I32_EQ = [0x46];
+const I32_GE_U = [0x4f];
 export const F32_ADD = [0x92];
 export const F32_SUB = [0x93];
 export const F32_MUL = [0x94];
-export const F32_DIV = [0x95];
-export const F32_MAX = [0x97];
-export const F32_SQRT = [0x91];
 /** Memory access immediates: alignment hint (log2, 0 = any address) and a constant offset added to the address. */
 const memarg = (offset: number, align = 0) => [align, ...uleb(offset)];
 export const I32_LOAD = (offset = 0) => [0x28, ...memarg(offset, 2)];
 export const F32_LOAD = (offset = 0) => [0x2a, ...memarg(offset, 2)];
-export const I32_LOAD8_U = (offset = 0) => [0x2d, ...memarg(offset)];
 export const I32_STORE = (offset = 0) => [0x36, ...memarg(offset, 2)];
 export const I32_STORE8 = (offset = 0) => [0x3a, ...memarg(offset)];
 export const F32_STORE = (offset = 0) => [0x38, ...memarg(offset, 2)];
 
-export const simd = (opcode: number) => [0xfd, ...uleb(opcode)];
+const simd = (opcode: number) => [0xfd, ...uleb(opcode)];
 export const V128_LOAD = (offset = 0) => [...simd(0x00), ...memarg(offset)];
 export const V128_STORE = (offset = 0) => [...simd(0x0b), ...memarg(offset)];
 export const V128_CONST = (bytes: number[]) => [...simd(0x0c), ...bytes];
-export const V128_ZERO = V128_CONST(new Array<number>(16).fill(0));
 export const SWIZZLE = simd(0x0e); // i8x16.swizzle: a lane indexed out of range (16 and up) becomes 0
 export const CONVERT_U = simd(0xfb); // f32x4.convert_i32x4_u
 /** A SWIZZLE mask taking one channel of four interleaved RGB pixels into the low bytes of four 32-bit lanes. */
@@ -71,7 +64,6 @@ export const rgbChannelMask = (channel: number) => [0, 1, 2, 3].flatMap((p) => [
 export const SPLAT = simd(0x13); // f32x4.splat
 /** The f32 that `value` leaves on the stack, in all four lanes of the v128 `local`. */
 export const splatInto = (value: number[], local: number) => [...value, ...SPLAT, ...set(local)];
-export const lane = (index: number) => [...simd(0x1f), index]; // f32x4.extract_lane
 export const I32X4_LANE = (index: number) => [...simd(0x1b), index]; // i32x4.extract_lane
 export const I32X4_TRUNC_SAT_U = simd(0xf9); // i32x4.trunc_sat_f32x4_u
 export const LT = simd(0x43); // f32x4.lt, and the comparisons below: all ones in a lane where it holds
@@ -96,12 +88,12 @@ export const DIV = simd(0xe7);
 export const MIN = simd(0xea); // f32x4.pmin: one instruction (min keeps NaN and signed-zero rules, several)
 export const MAX = simd(0xeb); // f32x4.pmax
 
-export const BLOCK = [0x02, 0x40];
-export const LOOP = [0x03, 0x40];
+const BLOCK = [0x02, 0x40];
+const LOOP = [0x03, 0x40];
 export const IF = [0x04, 0x40];
 export const END = [0x0b];
-export const brIf = (depth: number) => [0x0d, ...uleb(depth)];
-export const br = (depth: number) => [0x0c, ...uleb(depth)];
+const brIf = (depth: number) => [0x0d, ...uleb(depth)];
+const br = (depth: number) => [0x0c, ...uleb(depth)];
 /** local += step, `step` being code that leaves an i32. */
 export const addTo = (local: number, step: number[]) => [...get(local), ...step, ...I32_ADD, ...set(local)];
 /**
@@ -123,7 +115,7 @@ export const loopBelow = (counter: number, limit: number[], step: number[], body
 ];
 
 /** One function: its parameter types, its extra locals by type (in order), and its body (without the final end). */
-export interface WasmFunction {
+interface WasmFunction {
   name: string;
   params: number[];
   locals: [count: number, type: number][];
