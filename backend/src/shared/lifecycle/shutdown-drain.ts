@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events';
+
 /**
  * The process's shutdown as the requests it serves see it: `draining` from SIGTERM on (work that would take long,
  * an upload, should not start), and `cut` aborted once the shutdown limit has passed, when what is still running
@@ -6,6 +8,11 @@
 export class ShutdownDrain {
   private readonly drainStarted = new AbortController();
   private readonly limitPassed = new AbortController();
+
+  constructor() {
+    // Every upload in flight listens; Node would warn of a leak past ten.
+    setMaxListeners(0, this.limitPassed.signal);
+  }
 
   get draining(): boolean {
     return this.drainStarted.signal.aborted;
