@@ -241,6 +241,10 @@ async function main(): Promise<void> {
       `server pid ${pid}, ${os.cpus().length} cores, ${ORDERS} completed orders of ${PHOTOS_PER_ORDER} photos, ` +
         `${CONNECTIONS} connections, ${SECONDS} s per run`,
     );
+    // What the process spends with no request at all: part of every figure below, however many requests share it.
+    const idleFrom = cpuSeconds(pid);
+    await new Promise((r) => setTimeout(r, 5000));
+    console.log(`idle: server CPU ${(((cpuSeconds(pid) - idleFrom) / 5) * 100).toFixed(0)} % of a core`);
     await drive(port, pid, '/api/orders', cookie, Math.min(2, SECONDS));
     console.log(describe('GET /api/orders, flat out', await drive(port, pid, '/api/orders', cookie, SECONDS)));
     console.log(describe(`GET /api/orders at ${RATE}/s`, await drive(port, pid, '/api/orders', cookie, SECONDS, RATE)));
