@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { type OwedEmailKind, owedMessageId } from '../domain/owed-email';
@@ -22,6 +22,8 @@ const MAX_EXPIRED_PER_PASS = 1000;
  */
 @Injectable()
 export class SendOwedEmail {
+  private readonly logger = new Logger('OwedEmails');
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly deliveries: EmailDeliveriesRepository,
@@ -38,6 +40,8 @@ export class SendOwedEmail {
     const messageId = owedMessageId(kind, orderId, this.config.mail.from);
     const lease = await this.deliveries.lease(tx, kind, orderId, messageId, this.config.mail.leaseMs);
     if (!lease) return false;
+    // Operators see a take-over: the attempt before it failed or its process died mid-send.
+    if (lease.attempt > 1) this.logger.log(`${kind} email of order ${orderId}: attempt ${lease.attempt}`);
     try {
       const owed = await content();
       if (!owed) {
