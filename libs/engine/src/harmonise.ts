@@ -3,7 +3,7 @@ import { decodePhoto } from './decode';
 import { encodeOutputs } from './encode';
 import { ANALYSIS_LONG_SIDE, measurePhoto, measureReduced, type PhotoStats } from './measure';
 import { downscale, type RgbImage } from './rgb-image';
-import { type AdjustPlan, applyAdjustments } from './stages/adjust';
+import { applyAdjustments, correctionPlan } from './stages/adjust';
 
 /** What harmonisation reads of one enhanced photo: its `after` measurements. */
 export interface Look {
@@ -191,28 +191,6 @@ export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => 
     return { matched: true, note, correction, expected: { exposureEv: look.exposureEv + ev, castA: toA, castB: toB } };
   });
   return { target, photos };
-};
-
-/** A correction as the adjust stage's plan: exposure and white gains, luminance kept, highlights rolled off. */
-export const correctionPlan = (correction: LookCorrection): AdjustPlan => ({
-  applied: correction.ev !== 0 || correction.gainRed !== 1 || correction.gainBlue !== 1,
-  style: 'natural',
-  ev: correction.ev,
-  gainRed: correction.gainRed,
-  gainBlue: correction.gainBlue,
-  saturation: 1,
-  shadowLift: 0,
-});
-
-/** Folds a harmonisation correction into a host's adjustment plan, so an adjusted photo keeps the order's look. */
-export const withCorrection = (plan: AdjustPlan, correction: LookCorrection): AdjustPlan => {
-  const merged = {
-    ...plan,
-    ev: plan.ev + correction.ev,
-    gainRed: plan.gainRed * correction.gainRed,
-    gainBlue: plan.gainBlue * correction.gainBlue,
-  };
-  return { ...merged, applied: plan.applied || correctionPlan(correction).applied };
 };
 
 export interface HarmonisedOutputs {

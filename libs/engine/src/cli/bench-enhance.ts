@@ -7,7 +7,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { ENGINE_CHOICES, type EngineChoice, type Retoucher, enhance } from '..';
 import { decodePhoto } from '../decode';
 import { JPEG_QUALITY } from '../encode';
-import { renderBaseline } from '../enhance';
+import { renderBaseline } from '../stages/learned';
 import { MaximPool } from '../learned/maxim-pool';
 import { measurableCast, measureHalfSizeNoise, measureNoise, measurePhoto } from '../measure';
 import { type RgbImage, downscale } from '../rgb-image';

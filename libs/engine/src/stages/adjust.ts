@@ -1,5 +1,7 @@
 import { clamp, linearToSrgb, LUMA_B, LUMA_G, LUMA_R, shoulder, SRGB_TO_LINEAR } from '../color';
+import type { LookCorrection } from '../harmonise';
 import type { RgbImage } from '../rgb-image';
+import { stage } from '../stage';
 
 /** The looks a host can ask for on a delivered photo. */
 export const ADJUSTMENT_STYLES = ['natural', 'bright-airy', 'warm'] as const;
@@ -106,3 +108,54 @@ export const applyAdjustments = (image: RgbImage, plan: AdjustPlan): void => {
     data[i + 2] = toSrgb[Math.round(clamp(shoulder(b, b0), 0, 1) * 4095)];
   }
 };
+
+/** A correction as the adjust stage's plan: exposure and white gains, luminance kept, highlights rolled off. */
+export const correctionPlan = (correction: LookCorrection): AdjustPlan => ({
+  applied: correction.ev !== 0 || correction.gainRed !== 1 || correction.gainBlue !== 1,
+  style: 'natural',
+  ev: correction.ev,
+  gainRed: correction.gainRed,
+  gainBlue: correction.gainBlue,
+  saturation: 1,
+  shadowLift: 0,
+});
+
+/** Folds a harmonisation correction into a host's adjustment plan, so an adjusted photo keeps the order's look. */
+export const withCorrection = (plan: AdjustPlan, correction: LookCorrection): AdjustPlan => {
+  const merged = {
+    ...plan,
+    ev: plan.ev + correction.ev,
+    gainRed: plan.gainRed * correction.gainRed,
+    gainBlue: plan.gainBlue * correction.gainBlue,
+  };
+  return { ...merged, applied: plan.applied || correctionPlan(correction).applied };
+};
+
+/**
+ * A host's requested adjustment of a delivered photo (only when `options.adjustments` is given), with the order's
+ * harmonisation of the photo folded in when it had one.
+ */
+export const adjustStage = stage<AdjustPlan | null>({
+  name: 'adjust',
+  plan: ({ options: { adjustments, harmonise } }) => {
+    if (!adjustments && !harmonise) return null;
+    const plan = planAdjustments(adjustments);
+    return harmonise ? withCorrection(plan, harmonise) : plan;
+  },
+  apply: ({ image }, plan) => {
+    if (plan) applyAdjustments(image, plan);
+  },
+  report: (plan, { options }) =>
+    plan
+      ? {
+          adjustments: {
+            applied: plan.applied,
+            style: plan.style,
+            ev: plan.ev,
+            gainRed: plan.gainRed,
+            gainBlue: plan.gainBlue,
+            ...(options.harmonise && { harmonised: true }),
+          },
+        }
+      : {},
+});

@@ -1,6 +1,8 @@
 import { boxFilter } from '../box-filter';
 import { LUMA_B, LUMA_G, LUMA_R, clamp, ramp } from '../color';
+import { measureHalfSizeNoise, measureNoise, sampledExposureEv } from '../measure';
 import type { RgbImage } from '../rgb-image';
+import { stage } from '../stage';
 
 /**
  * Luma noise (Immerkaer sigma, 8-bit levels, measured on the flattest 60 % of the toned photo) above which grain is
@@ -35,8 +37,8 @@ export interface DenoisePlan {
  * Lift (EV, log-average after the tone stages minus before) from which the filter treats more variation as noise,
  * and at which it reaches the largest factor. A photo lifted by several stops carries its sensor's and its 8-bit
  * quantisation's noise multiplied: coarse speckle that the measurement on the flattest pixels under-reads (lowlight
- * `147` and `744`, lifted 3.5-4.5 EV, kept noise 2.0-2.3 with the factor 2), while a normally exposed photo's
- * texture is detail the FiveK experts keep (factor 3 on a4582, lifted 0.3 EV: -0.2 dB).
+ * photos lifted 3.5-4.5 EV kept visible noise with a lower factor), while a normally exposed photo's texture is
+ * detail the FiveK experts keep.
  */
 const LIFT_FROM = 1;
 const LIFT_FULL = 3;
@@ -76,7 +78,7 @@ export const planDenoise = (sigma: number, liftEv = 0, halfSizeSigma = 0): Denoi
  * The coarse pass runs where the coarse grain is visible and stronger than the fine noise: there the full-size
  * filter, whose eps follows the fine noise, leaves it. Where fine noise dominates (the paired low-light set: coarse
  * grain 0.5-0.9 of it) its wider eps already flattens what grain there is at half size, and a coarse pass would
- * only take texture (lol-dev tune half: 19.82 -> 19.77 dB when it ran on every photo with coarse grain).
+ * only take texture.
  */
 const coarsePass = (plan: DenoisePlan): boolean =>
   plan.coarseSigma > DENOISE_THRESHOLD && plan.coarseSigma > plan.sigma;
@@ -245,3 +247,40 @@ export const denoise = (image: RgbImage, plan: DenoisePlan): void => {
     data[i + 2] = Math.round(clamp(blue, 0, 1) * 255);
   }
 };
+
+/** Exposure lift (EV) from which a noisy result is denoised. */
+const DENOISE_MIN_LIFT_EV = 1;
+
+/**
+ * Edge-aware luma and chroma denoise, only on a photo the engine lifted by at least DENOISE_MIN_LIFT_EV and whose
+ * result measures noisy at full or at half size: on a photo left near its exposure, "noise" on the flattest pixels
+ * is texture the FiveK experts keep. The lift and the half-size noise are only measured when the
+ * full-size noise is above half the threshold: clean photos pay nothing.
+ */
+export const denoiseStage = stage<DenoisePlan & { left: number }>({
+  name: 'denoise',
+  plan: ({ image, before }) => {
+    const noise = measureNoise(image);
+    const halfSize = noise > DENOISE_THRESHOLD / 2 ? measureHalfSizeNoise(image) : 0;
+    const measured = planDenoise(noise, 0, halfSize);
+    const lift = measured.applied ? sampledExposureEv(image) - before.exposureEv : 0;
+    const plan =
+      lift >= DENOISE_MIN_LIFT_EV
+        ? planDenoise(noise, lift, halfSize)
+        : { ...measured, applied: false, strength: 0, edgeFactor: 0 };
+    return { ...plan, left: noise };
+  },
+  apply: ({ image }, plan) => {
+    denoise(image, plan);
+    if (plan.applied) plan.left = measureNoise(image);
+  },
+  report: (plan) => ({
+    denoise: {
+      applied: plan.applied,
+      strength: plan.strength,
+      noise: plan.sigma,
+      coarseNoise: plan.coarseSigma,
+      edgeFactor: plan.edgeFactor,
+    },
+  }),
+});

@@ -1,8 +1,9 @@
-import { noise, png, rawRgb } from '../test/fixtures/enhancement-images';
+import { noise, png, rawRgb } from '../../test/fixtures/enhancement-images';
 import sharp from 'sharp';
-import { CAST_ALLOWANCE, LIGHT_CAST_CORRECTION, PIPELINE, deepenBlacks, enhance, lightCastShift } from './enhance';
-import { measureJpegBlocks } from './measure';
-import type { Retoucher } from './types';
+import { PIPELINE, enhance } from '../enhance';
+import { measureJpegBlocks } from '../measure';
+import type { Retoucher } from '../types';
+import { CAST_ALLOWANCE, LIGHT_CAST_CORRECTION, deepenBlacks, lightCastShift } from './learned';
 
 /** A stand-in model: applies a known per-pixel change, so the routing and finishing have known answers. */
 const fakeModel = (modelName: string, change: (r: number, g: number, b: number) => [number, number, number]) => {

@@ -1,6 +1,9 @@
 import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, linearToSrgb, srgbToLinear } from '../color';
 import type { PhotoStats } from '../measure';
 import type { RgbImage } from '../rgb-image';
+import { stage } from '../stage';
+import type { MeasuredStats } from '../types';
+import type { LocalTonePlan } from './local-tone';
 
 export interface TonePlan {
   /** Exposure change at the photo's mean brightness, in EV (the curve keeps black and white fixed). */
@@ -204,3 +207,47 @@ export const planTone = (
   const exposureEv = Math.log2(g / (1 + (g - 1) * key));
   return { ...plan, exposureCurve: g, exposureEv };
 };
+
+/**
+ * The classical exposure is split by direction. A lift stays in the per-channel curves, whose roll-off keeps
+ * highlights from clipping. Darkening goes to luma: per channel, its slope of up to 2 near white doubled the small
+ * channel differences of bright surfaces, stretching a pale overexposed sky to teal (exposure `julochka`).
+ */
+const darkens = (tone: TonePlan) => tone.exposureCurve < 1;
+
+const localTonePlan = (stats: MeasuredStats, tone: TonePlan): LocalTonePlan => ({
+  blackPoint: tone.blackPoint,
+  contrast: tone.contrast,
+  darkening: darkens(tone) ? tone.exposureCurve : 1,
+  shadows: stats.p50 < 0.3 ? 0.12 : 0.05,
+  highlights: stats.clippedHighlights > 0.01 || stats.p99 > 0.95 ? 0.2 : 0.05,
+  detail: 0.2,
+  vibrance: Math.max(0.1, Math.min(0.35, 0.45 - stats.meanChroma / 60)),
+});
+
+/**
+ * Classical tone: exposure into the well-exposed band (clipping-bounded), black point, S-curve, and the local stage's
+ * shadows, highlights, detail and vibrance. On the learned path only the local stage's light settings remain.
+ */
+export const toneStage = stage<TonePlan | null>({
+  name: 'tone',
+  colour: true,
+  plan: ({ learned, small, before, colour }) => (learned ? null : planTone(small, before, colour.gains)),
+  apply: ({ colour, before }, tone) => {
+    if (!tone) return;
+    colour.channelLuts = buildChannelLuts(colour.gains, darkens(tone) ? { exposureCurve: 1 } : tone);
+    colour.local = localTonePlan(before, tone);
+  },
+  report: (tone, { colour }) => {
+    const local = colour.local as LocalTonePlan;
+    return {
+      ...(tone && { exposure: { applied: tone.exposureCurve !== 1, ev: tone.exposureEv } }),
+      blackPoint: { applied: Boolean(tone && tone.blackPoint > 0), level: tone?.blackPoint ?? 0 },
+      contrast: { amount: tone?.contrast ?? 0 },
+      shadows: { amount: local.shadows },
+      highlights: { amount: local.highlights },
+      localContrast: { amount: local.detail },
+      vibrance: { amount: local.vibrance },
+    };
+  },
+});

@@ -1,5 +1,6 @@
 import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, ramp } from '../color';
-import type { RgbImage } from '../rgb-image';
+import { longSide, type RgbImage } from '../rgb-image';
+import { stage } from '../stage';
 
 /**
  * Converging verticals. With the camera pitched by phi, world verticals meet at a vanishing point, and a line that
@@ -599,3 +600,38 @@ export const correctVerticals = (
     for (const j of kept.keys()) if (j < next) kept.delete(j);
   }
 };
+
+/**
+ * Photos darker than this (log-average, EV) are not straightened. Their edges are the sensor noise's as much as the
+ * room's: copies of one such photo come out straightened differently, and night scenes read as pitched. Rooms in
+ * ordinary light measure -1.5 EV and up, so their -1 EV copies are still straightened like them.
+ */
+const VERTICALS_MIN_EV = -3;
+
+/** Converging verticals, measured on the analysis copy, corrected at full size. */
+export const verticalsStage = stage<{ estimate: VerticalsEstimate; straighten: boolean; reason: string }>({
+  name: 'verticals',
+  plan: ({ small, options, before }) => {
+    const estimate = estimateVerticals(small);
+    const withheld =
+      options.correctVerticals === false
+        ? 'disabled'
+        : before.exposureEv < VERTICALS_MIN_EV
+          ? 'too dark to measure reliably'
+          : null;
+    return { estimate, straighten: !withheld && estimate.correct, reason: withheld ?? estimate.reason };
+  },
+  apply: ({ image, small }, { estimate, straighten }) => {
+    if (straighten) correctVerticals(image, estimate.correction, longSide(small));
+  },
+  report: ({ estimate, straighten, reason }) => ({
+    verticals: {
+      applied: straighten,
+      pitchDeg: estimate.pitchDeg,
+      correctedPitchDeg: straighten ? estimate.correctedPitchDeg : 0,
+      rollDeg: estimate.rollDeg,
+      lines: estimate.lines,
+      reason,
+    },
+  }),
+});

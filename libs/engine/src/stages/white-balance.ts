@@ -1,6 +1,7 @@
 import { clamp } from '../color';
 import { neutralCast } from '../measure';
 import type { RgbImage } from '../rgb-image';
+import { stage } from '../stage';
 
 export interface WhiteBalancePlan {
   /** Linear-light channel multipliers, green fixed at 1. */
@@ -51,3 +52,26 @@ export const planWhiteBalance = (small: RgbImage, strengthOverride?: number, max
     applied,
   };
 };
+
+/** Grey-pixel white balance: measured on every photo (the report's cast), applied on the classical path. */
+export const whiteBalanceStage = stage<ReturnType<typeof planWhiteBalance>>({
+  name: 'whiteBalance',
+  colour: true,
+  plan: ({ small }) => planWhiteBalance(small),
+  apply: ({ colour }, plan) => {
+    colour.gains = plan.gains;
+  },
+  // On the learned path the gains are those finishing folded into the model's LUT; the cast is still the photo's.
+  report: (plan, { learned }) => {
+    const gains = learned ? learned.gains : plan.gains;
+    return {
+      whiteBalance: {
+        applied: learned ? gains[0] !== 1 || gains[2] !== 1 : plan.applied,
+        gainRed: gains[0],
+        gainBlue: gains[2],
+        castA: plan.castA,
+        castB: plan.castB,
+      },
+    };
+  },
+});
