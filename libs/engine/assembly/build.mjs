@@ -6,8 +6,11 @@ import path from 'node:path';
 
 const here = import.meta.dirname;
 export const KERNELS_DIR = path.join(here, '..', 'dist', 'kernels');
-/** Each kernel is one source file here and one module: `lut` (the 3D LUT), `maxim` (the model's fused kernels). */
-const KERNELS = ['lut', 'maxim'];
+/**
+ * Each kernel is one source file here and one module: `lut` (the 3D LUT), `maxim` (the model's fused kernels),
+ * `unsharp` (the unsharp mask's luma, blur and detail).
+ */
+const KERNELS = ['lut', 'maxim', 'unsharp'];
 // SIMD on, optimised for speed, the stub runtime (the kernels allocate nothing), no abort import, and the memory
 // imported: the LUT gets its own, the model's kernels work in the TensorFlow.js backend's heap.
 const FLAGS = ['-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort=', '--enable', 'simd'];

@@ -1,7 +1,7 @@
 /**
  * Just enough of the WebAssembly binary format to write small SIMD kernels as bytes, opcode by opcode: what the
- * classical fused pass (`local-tone-simd.ts`) and the unsharp mask (`unsharp-simd.ts`) are still written in. The
- * other kernels are AssemblyScript (`libs/engine/assembly`), where these two are to move.
+ * classical fused pass (`local-tone-simd.ts`) is still written in. The other kernels are AssemblyScript
+ * (`libs/engine/assembly`), where this one is to move.
  */
 
 export const uleb = (value: number): number[] => {
@@ -40,7 +40,6 @@ export const tee = (index: number) => [0x22, ...uleb(index)];
 export const i32Const = (value: number) => [0x41, ...sleb(value)];
 export const f32Const = (value: number) => [0x43, ...new Uint8Array(Float32Array.of(value).buffer)];
 export const I32_ADD = [0x6a];
-export const I32_SHR_U = [0x76];
 const I32_GE_U = [0x4f];
 export const F32_ADD = [0x92];
 export const F32_SUB = [0x93];
@@ -49,7 +48,6 @@ export const F32_MUL = [0x94];
 const memarg = (offset: number, align = 0) => [align, ...uleb(offset)];
 export const I32_LOAD = (offset = 0) => [0x28, ...memarg(offset, 2)];
 export const F32_LOAD = (offset = 0) => [0x2a, ...memarg(offset, 2)];
-export const I32_STORE = (offset = 0) => [0x36, ...memarg(offset, 2)];
 export const I32_STORE8 = (offset = 0) => [0x3a, ...memarg(offset)];
 export const F32_STORE = (offset = 0) => [0x38, ...memarg(offset, 2)];
 
@@ -58,7 +56,6 @@ export const V128_LOAD = (offset = 0) => [...simd(0x00), ...memarg(offset)];
 export const V128_STORE = (offset = 0) => [...simd(0x0b), ...memarg(offset)];
 export const V128_CONST = (bytes: number[]) => [...simd(0x0c), ...bytes];
 export const SWIZZLE = simd(0x0e); // i8x16.swizzle: a lane indexed out of range (16 and up) becomes 0
-export const CONVERT_U = simd(0xfb); // f32x4.convert_i32x4_u
 /** A SWIZZLE mask taking one channel of four interleaved RGB pixels into the low bytes of four 32-bit lanes. */
 export const rgbChannelMask = (channel: number) => [0, 1, 2, 3].flatMap((p) => [p * 3 + channel, 255, 255, 255]);
 export const SPLAT = simd(0x13); // f32x4.splat
@@ -78,9 +75,6 @@ export const CONVERT_S = simd(0xfa); // f32x4.convert_i32x4_s
 export const NARROW_I32 = simd(0x86); // i16x8.narrow_i32x4_u
 export const NARROW_I16 = simd(0x66); // i8x16.narrow_i16x8_u
 export const REPLACE = (lane: number) => [...simd(0x20), lane]; // f32x4.replace_lane
-export const ABS = simd(0xe0); // f32x4.abs
-export const GE = simd(0x46); // f32x4.ge
-export const BITMASK = simd(0xa4); // i32x4.bitmask: the lanes' top bits as an i32
 export const SUB = simd(0xe5);
 export const ADD = simd(0xe4);
 export const MUL = simd(0xe6);
