@@ -10,8 +10,6 @@ export interface GracefulShutdownOptions {
   logger: LoggerService;
   /** Injected by tests; defaults to the real process. */
   exit?: (code: number) => void;
-  /** What requests in flight watch; defaults to the process's own. */
-  drain?: ShutdownDrain;
 }
 
 /**
@@ -41,8 +39,7 @@ export function installGracefulShutdown(app: INestApplicationContext, options: G
     if (stopping) return;
     stopping = true;
     options.logger.log(`${signal} received: draining`, 'Shutdown');
-    const drain = options.drain ?? processShutdown;
-    drain.begin();
+    processShutdown.begin();
     // If something hangs anyway (a stuck driver), exit non-zero rather than never.
     const hardStop = setTimeout(
       () => {
@@ -53,7 +50,7 @@ export function installGracefulShutdown(app: INestApplicationContext, options: G
     );
     hardStop.unref();
     try {
-      if (options.server) await closeServer(options.server, drain, options.timeoutMs, options.logger);
+      if (options.server) await closeServer(options.server, processShutdown, options.timeoutMs, options.logger);
       await app.close();
       options.logger.log('Shutdown complete', 'Shutdown');
       clearTimeout(hardStop);
