@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { S3ObjectStorage } from '../../src/modules/storage/adapters/s3.object-storage';
 import { hasRedisServer, startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
+import { startSmtpServer, type ReceivedEmail } from '../helpers/smtp-server';
 import { readOutbox } from '../helpers/outbox';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { buyPackage, sessionOn, signInOverHttp, uploadPhotos, waitFor, waitForOrder } from '../support/journey';
@@ -51,6 +52,8 @@ const outageLines = (output: string): OutageLine[] =>
 
 const READY_SUBJECT = 'Your enhanced photos are ready';
 const RESTARTING = 'The service is restarting; please upload again';
+const RECEIPT_SUBJECT = /^Your .+ package is active$/;
+const READY_PATTERN = /^Your enhanced photos are ready$/;
 
 /**
  * The production shape on one machine: two api processes and two worker processes over one Postgres, one Redis and
@@ -273,9 +276,6 @@ const RESTARTING = 'The service is restarting; please upload again';
         expect(await originalsOf(cutThenAgain)).toEqual([]);
         await uploadPhotos(cutHost, cutThenAgain, photos).expect(201);
 
-        // killWorkerMidSend: the email lease's fault (a worker SIGKILLed while the SMTP server holds a message) comes
-        // here, checked by the one-email-of-each-kind assertions below.
-
         for (const [owner, orderId] of [
           [during, duringOutage],
           [cutHost, cutThenAgain],
@@ -322,8 +322,69 @@ const RESTARTING = 'The service is restarting; please upload again';
         expect(everyOutageLine.filter((l) => l.requestId !== undefined)).toEqual([]);
       }, 300_000);
 
-      // killWorkerMidSend lands in the test above once emails are leased (the email lease's own work).
-      it.todo('a worker SIGKILLed mid-send: exactly one email of each kind still arrives');
+      it('sends the receipt and the ready email once each when every worker is SIGKILLed mid-send', async () => {
+        const smtp = await startSmtpServer();
+        try {
+          // The workers send through a real SMTP server that can hold back its answer to a message; a dead sender's
+          // lease runs out after 2 s (10 minutes in production) and the reconcilers look every 2 s.
+          const mailEnv = { ...env, SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '2', RECONCILE_INTERVAL_SECONDS: '2' };
+          const replaceWorkers = async (signal: 'SIGTERM' | 'SIGKILL') => {
+            const old = workers.splice(0, workers.length);
+            await Promise.all(old.map((w) => w.stop(signal)));
+            stopped.push(...old);
+            workers.push(...(await Promise.all([startWorkerProcess(mailEnv), startWorkerProcess(mailEnv)])));
+          };
+          /** Whichever worker is sending, it dies before the server's 250: nothing is delivered by that attempt. */
+          const killEveryWorkerMidSend = async (subject: RegExp) => {
+            const held = await smtp.waitForHeld(180_000);
+            expect(held.subject).toMatch(subject);
+            await replaceWorkers('SIGKILL');
+            expect((await smtp.waitForAbandoned()).headers['message-id']).toBe(held.headers['message-id']);
+            return held;
+          };
+          const deliveredFor = (orderId: string, subject: RegExp) =>
+            smtp.messages.filter((m) => subject.test(m.subject) && m.text.includes(orderId));
+          const exactlyOne = async (orderId: string, subject: RegExp, killed: ReceivedEmail) => {
+            await waitFor(async () => deliveredFor(orderId, subject).length > 0 || undefined, 90_000, 200);
+            // Several lease lengths and reconciler passes later, still one.
+            await new Promise((r) => setTimeout(r, 6000));
+            const mails = deliveredFor(orderId, subject);
+            expect(mails).toHaveLength(1);
+            expect(mails[0].headers['message-id']).toBe(killed.headers['message-id']);
+          };
+          await replaceWorkers('SIGTERM');
+
+          const host = sessionOn(
+            apis[0].url,
+            (await signInOverHttp(apis[0].url, dataDir, 'mid-send@scale.example.com')).cookie,
+          );
+          smtp.holdNext(RECEIPT_SUBJECT);
+          const orderId = await buyPackage(host);
+          await exactlyOne(orderId, RECEIPT_SUBJECT, await killEveryWorkerMidSend(RECEIPT_SUBJECT));
+
+          smtp.holdNext(READY_PATTERN);
+          await uploadPhotos(
+            host,
+            orderId,
+            realPhotos(5).map((p) => p.data),
+          ).expect(201);
+          const killedReady = await killEveryWorkerMidSend(READY_PATTERN);
+          const order = await waitForOrder(host, orderId, (o) => o.status === 'completed', 150_000);
+          expect(order.photos.map((p) => p.status)).toEqual(Array(5).fill('completed'));
+          await exactlyOne(orderId, READY_PATTERN, killedReady);
+
+          // The kills came after the photos were enhanced: each was enhanced once.
+          const [events] = await db.query(
+            `SELECT count(*)::int AS n, count(DISTINCT properties->>'photoId')::int AS photos
+           FROM analytics_events WHERE event = 'Photo Processing Complete' AND properties->>'orderId' = $1`,
+            [orderId],
+          );
+          expect(events).toEqual({ n: 5, photos: 5 });
+          expect(await orphans()).toEqual([]);
+        } finally {
+          await smtp.close();
+        }
+      }, 420_000);
     });
 
     const storage = () => new S3ObjectStorage(s3.config);
