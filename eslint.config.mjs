@@ -72,11 +72,19 @@ export default tseslint.config(
   },
   // ---- Backend module walls (backend/eslint-rules/module-walls.mjs; proven by backend/test/integration/module-walls.spec.ts)
   {
-    // A module is used only through its index.ts. Tests and specs may reach internals (they test them).
+    // A module is used only through its index.ts, and through what it exports there for others to call (use cases,
+    // read models, ports), never its repositories. Tests and specs may reach internals (they test them).
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/**/*.spec.ts'],
     plugins: { walls: moduleWalls },
-    rules: { 'walls/module-internals': 'error' },
+    rules: { 'walls/module-internals': 'error', 'walls/no-foreign-repository': 'error' },
+  },
+  {
+    // No import circle between modules: the graph is read from the modules' sources (specs left out).
+    files: ['backend/src/modules/**/*.ts'],
+    ignores: ['backend/src/**/*.spec.ts'],
+    plugins: { walls: moduleWalls },
+    rules: { 'walls/no-module-cycle': 'error' },
   },
   {
     // shared/ and config/ sit below every module: they import none (specs included).

@@ -13,8 +13,8 @@ import {
   purgeCutoff,
   RETENTION_DAYS,
 } from '../modules/retention';
-import { OrdersRepository } from '../modules/orders';
-import { PhotosRepository } from '../modules/photos';
+import { orderRetentionProviders } from '../modules/orders';
+import { photoRetentionProviders } from '../modules/photos';
 import { StorageModule } from '../modules/storage';
 import { DatabaseModule } from '../database/database.module';
 
@@ -56,8 +56,9 @@ async function main(): Promise<number> {
     {
       module: PurgeCliModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, StorageModule],
-      // The two repositories the purge reads and writes through; they need nothing but the data source.
-      providers: [OrdersRepository, PhotosRepository, PurgeExpiredPhotos, SweepOrphanedObjects],
+      // What the purge reads and marks of orders and photos, through their modules' facades; they need nothing but
+      // the data source.
+      providers: [...orderRetentionProviders, ...photoRetentionProviders, PurgeExpiredPhotos, SweepOrphanedObjects],
     },
     { logger: ['warn'], abortOnError: false },
   );

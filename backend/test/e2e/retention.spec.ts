@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/modules/auth';
-import { JobLocksRepository } from '../../src/modules/system';
+import { JobLocks } from '../../src/modules/system';
 import { AppMetrics } from '../../src/shared/metrics/app-metrics';
 import { PurgeExpiredPhotos } from '../../src/modules/retention/application/purge-expired-photos.use-case';
 import { RetentionScheduler } from '../../src/modules/retention/application/retention-scheduler.service';
@@ -242,7 +242,7 @@ describe('90-day retention', () => {
             () =>
               new RetentionScheduler(
                 t.app.get(DataSource),
-                t.app.get(JobLocksRepository),
+                t.app.get(JobLocks),
                 t.app.get(Clock),
                 t.config,
                 t.app.get(PurgeExpiredPhotos),

@@ -10,8 +10,12 @@ describe('module walls (ESLint)', () => {
   const eslint = new ESLint({ cwd: root });
 
   async function wallErrors(filePath: string, code: string): Promise<string[]> {
+    return (await wallMessages(filePath, code)).map((m) => m.ruleId!);
+  }
+
+  async function wallMessages(filePath: string, code: string) {
     const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-    return result.messages.filter((m) => m.ruleId?.startsWith('walls/')).map((m) => m.ruleId!);
+    return result.messages.filter((m) => m.ruleId?.startsWith('walls/'));
   }
 
   it("refuses an import of another module's internals, however many ../ it takes", async () => {
@@ -39,13 +43,52 @@ describe('module walls (ESLint)', () => {
     expect(
       await wallErrors(
         'backend/src/modules/photos/application/example.ts',
-        "import { CreditsRepository } from '../../orders';\nimport { PhotosRepository } from '../persistence/photos.repository';\nvoid CreditsRepository;\nvoid PhotosRepository;\n",
+        "import { OrderCredits } from '../../orders';\nimport { PhotosRepository } from '../persistence/photos.repository';\nvoid OrderCredits;\nvoid PhotosRepository;\n",
       ),
     ).toEqual([]);
     expect(
       await wallErrors(
         'backend/src/app.module.ts',
         "import { OrdersModule } from './modules/orders/index';\nvoid OrdersModule;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses another module's repository, even through its index.ts", async () => {
+    expect(
+      await wallErrors(
+        'backend/src/modules/photos/application/example.ts',
+        "import { CreditsRepository } from '../../orders';\nvoid CreditsRepository;\n",
+      ),
+    ).toEqual(['walls/no-foreign-repository']);
+    expect(
+      await wallErrors(
+        'backend/src/modules/webhooks/application/example.ts',
+        "export { type PhotosRepository } from '../../photos';\n",
+      ),
+    ).toEqual(['walls/no-foreign-repository']);
+    expect(
+      await wallErrors(
+        'backend/src/app.module.ts',
+        "import { JobLocksRepository } from './modules/system';\nvoid JobLocksRepository;\n",
+      ),
+    ).toEqual(['walls/no-foreign-repository']);
+  });
+
+  it('refuses an import circle between modules and names it', async () => {
+    const messages = await wallMessages(
+      'backend/src/modules/orders/application/example.ts',
+      "import { EnhancementModel } from '../../enhancement';\nvoid EnhancementModel;\n",
+    );
+    expect(messages.map((m) => m.ruleId)).toEqual(['walls/no-module-cycle']);
+    expect(messages[0].message).toContain('orders → enhancement → orders');
+  });
+
+  it('allows a type-only import back, which loads nothing', async () => {
+    expect(
+      await wallErrors(
+        'backend/src/modules/orders/application/example.ts',
+        "import { type EnhancementModel } from '../../enhancement';\nexport type Model = EnhancementModel;\n",
       ),
     ).toEqual([]);
   });

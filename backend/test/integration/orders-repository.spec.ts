@@ -1,8 +1,10 @@
 import { type DataSource } from 'typeorm';
 import { UserEntity } from '../../src/modules/auth';
-import { CreditsRepository, OrderEntity, OrdersRepository } from '../../src/modules/orders';
+import { OrderEntity } from '../../src/modules/orders';
+import { CreditsRepository } from '../../src/modules/orders/persistence/credits.repository';
+import { OrdersRepository } from '../../src/modules/orders/persistence/orders.repository';
 import { EmailDeliveriesRepository } from '../../src/modules/notifications/persistence/email-deliveries.repository';
-import { PhotosRepository } from '../../src/modules/photos';
+import { PhotosRepository } from '../../src/modules/photos/persistence/photos.repository';
 import { databaseTargets } from '../support/database-targets';
 
 /** The orders module's repositories against the real schema: PGlite always, Postgres when CI provides one. */

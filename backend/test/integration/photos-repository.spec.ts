@@ -1,7 +1,8 @@
 import { type DataSource } from 'typeorm';
 import { UsersRepository } from '../../src/modules/auth/persistence/users.repository';
-import { CreditsRepository, OrdersRepository } from '../../src/modules/orders';
-import { PhotosRepository } from '../../src/modules/photos';
+import { CreditsRepository } from '../../src/modules/orders/persistence/credits.repository';
+import { OrdersRepository } from '../../src/modules/orders/persistence/orders.repository';
+import { PhotosRepository } from '../../src/modules/photos/persistence/photos.repository';
 import { databaseTargets } from '../support/database-targets';
 
 /** The photos module's repository against the real schema: PGlite always, Postgres when CI provides one. */

@@ -1,9 +1,10 @@
 import { type DataSource } from 'typeorm';
 import { UsersRepository } from '../../src/modules/auth/persistence/users.repository';
 import { EmailDeliveriesRepository } from '../../src/modules/notifications/persistence/email-deliveries.repository';
-import { CreditsRepository, OrdersRepository } from '../../src/modules/orders';
-import { PhotosRepository } from '../../src/modules/photos';
-import { JobLocksRepository } from '../../src/modules/system';
+import { CreditsRepository } from '../../src/modules/orders/persistence/credits.repository';
+import { OrdersRepository } from '../../src/modules/orders/persistence/orders.repository';
+import { PhotosRepository } from '../../src/modules/photos/persistence/photos.repository';
+import { JobLocksRepository } from '../../src/modules/system/persistence/job-locks.repository';
 import { databaseTargets } from '../support/database-targets';
 
 /**

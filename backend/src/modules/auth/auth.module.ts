@@ -29,6 +29,7 @@ import { UserAccounts } from './application/user-accounts';
 import { Clock } from './ports/clock';
 import { GoogleIdentity } from './ports/google-identity';
 import { NotificationsModule } from '../notifications';
+import { ActiveApiKeys } from './application/active-api-keys';
 
 /**
  * Who the user is: sessions, magic links, Google, API keys, account repair; plus the global CSRF rule.
@@ -74,7 +75,8 @@ import { NotificationsModule } from '../notifications';
     CreateApiKey,
     ListApiKeys,
     RevokeApiKey,
+    ActiveApiKeys,
   ],
-  exports: [Clock, AuthenticateRequest, AuthGuard, ApiKeysRepository],
+  exports: [Clock, AuthenticateRequest, AuthGuard, ActiveApiKeys],
 })
 export class AuthModule {}

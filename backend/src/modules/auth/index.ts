@@ -8,7 +8,7 @@ export { Clock } from './ports/clock';
 export { OrderHistory } from './ports/order-history';
 export { ApiKeyEntity } from './persistence/api-key.entity';
 /** Which of a user's keys still work (webhooks: a revoked key's endpoints hear nothing). */
-export { ApiKeysRepository } from './persistence/api-keys.repository';
+export { ActiveApiKeys } from './application/active-api-keys';
 export { LoginTokenEntity } from './persistence/login-token.entity';
 export { SessionEntity } from './persistence/session.entity';
 export { UserEntity } from './persistence/user.entity';

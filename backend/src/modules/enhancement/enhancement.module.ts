@@ -6,16 +6,15 @@ import { EventsModule } from '../../shared/events/events.module';
 import { MetricsModule } from '../../shared/metrics/metrics.module';
 import { QueueModule } from '../../shared/queue/queue.module';
 import { AnalyticsModule } from '../analytics';
-import { OrdersModule } from '../orders';
+import { OrderLook, OrdersModule } from '../orders';
 import { PhotosModule } from '../photos';
 import { AdjustPhoto } from './application/adjust-photo.use-case';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
-import { HarmoniseOrder } from './application/harmonise-order.use-case';
+import { RenderOrderLook } from './application/render-order-look';
 import { RequeueQueuedAdjustments } from './application/requeue-queued-adjustments.use-case';
 import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
 import { AdjustPhotoJob } from './jobs/adjust-photo.job';
 import { EnhancePhotoJob } from './jobs/enhance-photo.job';
-import { HarmoniseOrderJob } from './jobs/harmonise-order.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
 import { NotificationsModule } from '../notifications';
@@ -46,9 +45,10 @@ import { NotificationsModule } from '../notifications';
     AdjustPhoto,
     AdjustPhotoJob,
     RequeueQueuedAdjustments,
-    HarmoniseOrder,
-    HarmoniseOrderJob,
+    // Orders owns an order's steps and asks this module for the one rendering they need (orders cannot import it).
+    { provide: OrderLook, useClass: RenderOrderLook },
   ],
+  exports: [OrderLook],
 })
 export class EnhancementModule implements OnApplicationShutdown {
   constructor(private readonly moduleRef: ModuleRef) {}

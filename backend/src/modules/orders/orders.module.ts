@@ -6,7 +6,8 @@ import { AuthModule, OrderHistory } from '../auth';
 import { StorageModule } from '../storage';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
-import { MarkOrderHarmonised } from './application/mark-order-harmonised.use-case';
+import { HarmoniseOrder } from './application/harmonise-order.use-case';
+import { HarmoniseOrderJob } from './jobs/harmonise-order.job';
 import { RequeueUnfinishedOrders } from './application/requeue-unfinished-orders.use-case';
 import { ListOrders } from './application/list-orders.use-case';
 import { ReadyEmailThumbnails } from './application/ready-email-thumbnails';
@@ -17,6 +18,11 @@ import { PhotosReadyJob } from './jobs/photos-ready.job';
 import { CreditsRepository } from './persistence/credits.repository';
 import { OrdersRepository } from './persistence/orders.repository';
 import { OwedEmailsModule } from '../notifications';
+import { CompletedOrders } from './application/completed-orders';
+import { OrderCredits } from './application/order-credits';
+import { OrderReceipts } from './application/order-receipts';
+import { OrderRetention } from './application/order-retention';
+import { OwnedOrders } from './application/owned-orders';
 
 @Module({
   imports: [AuthModule, AnalyticsModule, EventsModule, OwedEmailsModule, QueueModule, StorageModule],
@@ -30,12 +36,27 @@ import { OwedEmailsModule } from '../notifications';
     GetOrder,
     UpdateOrderStatus,
     CompleteOrderIfDone,
-    MarkOrderHarmonised,
+    HarmoniseOrder,
+    HarmoniseOrderJob,
     ReadyEmailThumbnails,
     SendPhotosReadyEmail,
     PhotosReadyJob,
     RequeueUnfinishedOrders,
+    OrderCredits,
+    OwnedOrders,
+    OrderReceipts,
+    CompletedOrders,
+    OrderRetention,
   ],
-  exports: [OrdersRepository, CreditsRepository, OrderHistory, GetOrder, CompleteOrderIfDone, MarkOrderHarmonised],
+  exports: [
+    OrderHistory,
+    GetOrder,
+    CompleteOrderIfDone,
+    OrderCredits,
+    OwnedOrders,
+    OrderReceipts,
+    CompletedOrders,
+    OrderRetention,
+  ],
 })
 export class OrdersModule {}

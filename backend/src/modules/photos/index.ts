@@ -1,10 +1,14 @@
 /**
- * What other modules use from photos: the photos table (enhancement moves a photo on) and where its files go; the
- * photo checks' measurement and thresholds for the calibration command.
+ * What other modules use from photos (read models and use cases, never its repositories): what enhancement reads
+ * and moves of a photo or an adjustment it renders, what webhooks and retention read and mark, and where a photo's
+ * files go; the photo checks' measurement and thresholds for the calibration command.
  */
 export { PhotosModule } from './photos.module';
-export { PhotosRepository, type EnhancedPhoto } from './persistence/photos.repository';
-export { AdjustmentsRepository } from './persistence/adjustments.repository';
+export { PhotoRendering } from './application/photo-rendering';
+export { AdjustmentRendering } from './application/adjustment-rendering';
+export { FinishedPhotos } from './application/finished-photos';
+export { PhotoRetention, photoRetentionProviders } from './application/photo-retention';
+export type { EnhancedPhoto } from './persistence/photos.repository';
 export { PhotoAdjustmentEntity } from './persistence/photo-adjustment.entity';
 export { derivedKeys } from './domain/photo-files';
 export { PhotoEntity } from './persistence/photo.entity';

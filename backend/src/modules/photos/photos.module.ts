@@ -16,6 +16,10 @@ import { PhotoAdjustmentsController } from './http/photo-adjustments.controller'
 import { PhotosController } from './http/photos.controller';
 import { AdjustmentsRepository } from './persistence/adjustments.repository';
 import { PhotosRepository } from './persistence/photos.repository';
+import { AdjustmentRendering } from './application/adjustment-rendering';
+import { FinishedPhotos } from './application/finished-photos';
+import { PhotoRendering } from './application/photo-rendering';
+import { PhotoRetention } from './application/photo-retention';
 
 @Module({
   imports: [AuthModule, AnalyticsModule, OrdersModule, QueueModule, StorageModule],
@@ -30,7 +34,11 @@ import { PhotosRepository } from './persistence/photos.repository';
     StreamOrderZip,
     RequestPhotoAdjustment,
     ListPhotoAdjustments,
+    PhotoRendering,
+    AdjustmentRendering,
+    FinishedPhotos,
+    PhotoRetention,
   ],
-  exports: [PhotosRepository, AdjustmentsRepository],
+  exports: [PhotoRendering, AdjustmentRendering, FinishedPhotos, PhotoRetention],
 })
 export class PhotosModule {}

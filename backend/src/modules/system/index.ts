@@ -2,4 +2,4 @@
 export { SystemModule } from './system.module';
 export { RecordHeartbeat } from './application/record-heartbeat.use-case';
 export { JobLockEntity } from './persistence/job-lock.entity';
-export { JobLocksRepository } from './persistence/job-locks.repository';
+export { JobLocks } from './application/job-locks';

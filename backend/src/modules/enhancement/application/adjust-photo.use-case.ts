@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics';
-import { AdjustmentsRepository, derivedKeys, PhotosRepository } from '../../photos';
+import { AdjustmentRendering, derivedKeys, PhotoRendering } from '../../photos';
 import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../ports/enhancement-model';
 import { dropReplacedFiles } from './drop-replaced-files';
@@ -20,8 +20,8 @@ export class AdjustPhoto {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly photos: PhotosRepository,
-    private readonly adjustments: AdjustmentsRepository,
+    private readonly photos: PhotoRendering,
+    private readonly adjustments: AdjustmentRendering,
     private readonly storage: ObjectStorage,
     private readonly model: EnhancementModel,
     private readonly analytics: Analytics,

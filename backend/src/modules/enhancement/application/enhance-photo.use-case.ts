@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { type PhotoEntity, derivedKeys, PhotosRepository } from '../../photos';
+import { type PhotoEntity, derivedKeys, PhotoRendering } from '../../photos';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { DomainEvents } from '../../../shared/events/domain-events';
 import { Mailer } from '../../notifications';
-import { CompleteOrderIfDone, CreditsRepository } from '../../orders';
+import { CompleteOrderIfDone, OrderCredits } from '../../orders';
 import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../ports/enhancement-model';
 import { endsThePhoto } from './ends-the-photo';
@@ -23,8 +23,8 @@ export class EnhancePhoto {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly photos: PhotosRepository,
-    private readonly credits: CreditsRepository,
+    private readonly photos: PhotoRendering,
+    private readonly credits: OrderCredits,
     private readonly storage: ObjectStorage,
     private readonly model: EnhancementModel,
     private readonly completeOrderIfDone: CompleteOrderIfDone,
@@ -75,6 +75,7 @@ export class EnhancePhoto {
         engineVersion: this.model.version,
         report: result.report,
       });
+      // One transaction across the two modules: photos' row and orders' credits take the same manager.
       if (moved) await this.credits.recordProcessed(tx, photo.userId);
       return moved;
     });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { UnfinishedWork, type UnfinishedWorkSource } from '../../../shared/reconcile/unfinished-work';
-import { AdjustmentsRepository } from '../../photos';
+import { AdjustmentRendering } from '../../photos';
 
 /** Adjustments' share of the reconciler: every queued adjustment gets its job queued again (same job id: once). */
 @Injectable()
@@ -10,7 +10,7 @@ import { AdjustmentsRepository } from '../../photos';
 export class RequeueQueuedAdjustments implements UnfinishedWorkSource {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly adjustments: AdjustmentsRepository,
+    private readonly adjustments: AdjustmentRendering,
     private readonly queue: JobQueue,
   ) {}
 

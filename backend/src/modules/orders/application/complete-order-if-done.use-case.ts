@@ -25,7 +25,7 @@ export class CompleteOrderIfDone {
   async execute(orderId: string): Promise<boolean> {
     const order = await this.dataSource.transaction((tx) => this.orders.completeIfDone(tx, orderId));
     if (order === 'harmonise') {
-      // The harmonisation job completes the order when it is done (MarkOrderHarmonised calls back here).
+      // This module's orders.harmonise job (HarmoniseOrder) completes the order once its look is rendered.
       // Not queued (Redis away): the reconciler finds the order done and queues it again.
       await this.queue
         .enqueue('orders.harmonise', { orderId }, { jobId: `harmonise-${orderId}` })

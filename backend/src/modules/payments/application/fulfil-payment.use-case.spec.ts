@@ -2,7 +2,7 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
 import { type OrderEntity } from '../../orders';
 import { type JobQueue } from '../../../shared/queue/job-queue';
-import { type CreditsRepository, type OrdersRepository, type Purchase } from '../../orders';
+import { type OrderCredits, type OrderReceipts, type Purchase } from '../../orders';
 import { getPackage } from '@listinglens/contracts';
 import { type LedgerRepository } from '../persistence/ledger.repository';
 import { type PaymentGateway, type PaymentIntentSnapshot } from '../ports/payment-gateway';
@@ -31,13 +31,13 @@ describe('FulfilPayment grants credits once', () => {
     const linked: unknown[] = [];
     const enqueued: unknown[] = [];
     let stored: OrderEntity | null = null;
-    const orders = strictFake<OrdersRepository>('orders', {
+    const orders = strictFake<OrderReceipts>('orders', {
       findByPaymentIntent: async (em: EntityManager) => {
         expect(em).toBe(manager);
         return stored;
       },
     });
-    const credits = strictFake<CreditsRepository>('credits', {
+    const credits = strictFake<OrderCredits>('credits', {
       grant: async (em: EntityManager, purchase: Purchase) => {
         granted.push([em, purchase]);
         stored = { id: purchase.orderId, userId: purchase.userId } as OrderEntity;

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { BadRequestError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { type OrderEntity } from '../../orders';
-import { CreditsRepository, OrdersRepository } from '../../orders';
+import { OrderCredits, OrderReceipts } from '../../orders';
 import { getPackage, isPackageType } from '../../packages';
 import { checkPayment } from '../domain/payment-rules';
 import { LedgerRepository } from '../persistence/ledger.repository';
@@ -36,8 +36,8 @@ export class FulfilPayment {
     private readonly gateway: PaymentGateway,
     private readonly dataSource: DataSource,
     private readonly ledger: LedgerRepository,
-    private readonly orders: OrdersRepository,
-    private readonly credits: CreditsRepository,
+    private readonly orders: OrderReceipts,
+    private readonly credits: OrderCredits,
     private readonly queue: JobQueue,
   ) {}
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { UnfinishedWork, type UnfinishedWorkSource } from '../../../shared/reconcile/unfinished-work';
-import { OrdersRepository } from '../../orders';
+import { OrderReceipts } from '../../orders';
 
 /**
  * Payments' share of the reconciler: a purchase made while the queue was down, or whose receipt's sender died
@@ -14,7 +14,7 @@ import { OrdersRepository } from '../../orders';
 export class RequeueMissingReceipts implements UnfinishedWorkSource {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderReceipts,
     private readonly queue: JobQueue,
   ) {}
 

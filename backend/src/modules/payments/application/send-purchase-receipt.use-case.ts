@@ -3,14 +3,14 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { formatPrice, getPackage } from '../../packages';
 import { SendOwedEmail } from '../../notifications';
-import { OrdersRepository } from '../../orders';
+import { OrderReceipts } from '../../orders';
 
 /** Emails the receipt for one order, at least once and, concurrent runs included, once (notifications' SendOwedEmail). */
 @Injectable()
 export class SendPurchaseReceipt {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderReceipts,
     private readonly sendOwedEmail: SendOwedEmail,
     private readonly config: AppConfig,
   ) {}

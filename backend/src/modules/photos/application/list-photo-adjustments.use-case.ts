@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../auth';
-import { OrdersRepository } from '../../orders';
+import { OwnedOrders } from '../../orders';
 import { adjustableUntil, adjustmentAllowance, deliveredAt } from '../domain/adjustments';
 import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
 import { AdjustmentsRepository } from '../persistence/adjustments.repository';
@@ -23,7 +23,7 @@ export class ListPhotoAdjustments {
     private readonly dataSource: DataSource,
     private readonly photos: PhotosRepository,
     private readonly adjustments: AdjustmentsRepository,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OwnedOrders,
     private readonly clock: Clock,
   ) {}
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
 import { Clock } from '../../auth';
-import { OrdersRepository } from '../../orders';
+import { OwnedOrders } from '../../orders';
 import {
   adjustmentInProgress,
   adjustmentRefusal,
@@ -34,7 +34,7 @@ export class RequestPhotoAdjustment {
     private readonly dataSource: DataSource,
     private readonly photos: PhotosRepository,
     private readonly adjustments: AdjustmentsRepository,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OwnedOrders,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
     private readonly analytics: Analytics,

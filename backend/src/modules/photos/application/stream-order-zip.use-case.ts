@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { type Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../../shared/errors/app-error';
-import { orderNotFound, OrdersRepository } from '../../orders';
+import { orderNotFound, OwnedOrders } from '../../orders';
 import { PhotosRepository } from '../persistence/photos.repository';
 import { ObjectStorage } from '../../storage';
 import { enhancedDownloadName } from '../../../shared/delivery/download-name';
@@ -28,7 +28,7 @@ export class StreamOrderZip {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OwnedOrders,
     private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
   ) {}

@@ -5,7 +5,7 @@ import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fak
 import { type OrderEntity } from '../../orders';
 import { type JobQueue } from '../../../shared/queue/job-queue';
 import { type Analytics } from '../../analytics/ports/analytics';
-import { type CreditsRepository, noCredits, type OrdersRepository } from '../../orders';
+import { noCredits, type OrderCredits, type OwnedOrders } from '../../orders';
 import { type ObjectStorage } from '../../storage/ports/object-storage';
 import { ShutdownDrain } from '../../../shared/lifecycle/shutdown-drain';
 import { type PhotosRepository } from '../persistence/photos.repository';
@@ -31,7 +31,7 @@ describe('UploadPhotos all or nothing', () => {
   });
   const order = { id: 'ord_1', userId: 7, status: 'new', photosRemaining: 3, photosPurchased: 3 } as OrderEntity;
 
-  function setUp(opts: { take: CreditsRepository['take']; failPutOf?: number }) {
+  function setUp(opts: { take: OrderCredits['take']; failPutOf?: number }) {
     const objects = new Map<string, Buffer>();
     const deleted: string[] = [];
     const inserted: unknown[] = [];
@@ -58,8 +58,8 @@ describe('UploadPhotos all or nothing', () => {
       insertUploaded: async (...args: unknown[]) => void inserted.push(args),
       hashesOfOrder: async () => [],
     });
-    const orders = strictFake<OrdersRepository>('orders', { findOwned: async () => order });
-    const credits = strictFake<CreditsRepository>('credits', { take: opts.take });
+    const orders = strictFake<OwnedOrders>('orders', { findOwned: async () => order });
+    const credits = strictFake<OrderCredits>('credits', { take: opts.take });
     const useCase = new UploadPhotos(
       dataSource,
       photos,

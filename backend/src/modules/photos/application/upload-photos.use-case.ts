@@ -7,14 +7,7 @@ import { AppError, BadRequestError, UnavailableError } from '../../../shared/err
 import { type ShutdownDrain } from '../../../shared/lifecycle/shutdown-drain';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
-import {
-  CreditsRepository,
-  noCredits,
-  orderNotAccepting,
-  orderNotFound,
-  OrdersRepository,
-  tooManyPhotos,
-} from '../../orders';
+import { noCredits, OrderCredits, orderNotAccepting, orderNotFound, OwnedOrders, tooManyPhotos } from '../../orders';
 import { ObjectStorage } from '../../storage';
 import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
 import { checkSelection, countFlags, type PhotoCheck, type PhotoMeasurements } from '@listinglens/contracts';
@@ -73,8 +66,8 @@ export class UploadPhotos {
   constructor(
     private readonly dataSource: DataSource,
     private readonly photos: PhotosRepository,
-    private readonly orders: OrdersRepository,
-    private readonly credits: CreditsRepository,
+    private readonly orders: OwnedOrders,
+    private readonly credits: OrderCredits,
     private readonly storage: ObjectStorage,
     private readonly queue: JobQueue,
     private readonly analytics: Analytics,
@@ -213,7 +206,8 @@ export class UploadPhotos {
 
   private async commit(userId: number, orderId: string, files: StoredFile[]): Promise<UploadResult> {
     return this.dataSource.transaction(async (tx) => {
-      // Checked again here: another request may have used credits while this one streamed.
+      // Checked again here: another request may have used credits while this one streamed. Orders' facade takes this
+      // transaction, so the credits and the photos' rows commit, or roll back, together.
       const order = await this.credits.take(tx, userId, orderId, files.length);
       // A new photo can be a duplicate of one sent to the order in an earlier upload, too.
       const earlier = await this.photos.hashesOfOrder(tx, orderId);

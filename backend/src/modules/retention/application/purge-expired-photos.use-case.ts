@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type OrderEntity, OrdersRepository } from '../../orders';
-import { PhotosRepository } from '../../photos';
+import { type OrderEntity, OrderRetention } from '../../orders';
+import { PhotoRetention } from '../../photos';
 import { ObjectStorage } from '../../storage';
 import { purgeCutoff } from '../domain/retention-policy';
 
@@ -49,8 +49,8 @@ export class PurgeExpiredPhotos {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersRepository,
-    private readonly photos: PhotosRepository,
+    private readonly orders: OrderRetention,
+    private readonly photos: PhotoRetention,
     private readonly storage: ObjectStorage,
   ) {}
 

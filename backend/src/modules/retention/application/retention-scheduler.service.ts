@@ -3,7 +3,7 @@ import { Cron } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../auth';
-import { JobLocksRepository } from '../../system';
+import { JobLocks } from '../../system';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { dailyTick } from '../domain/retention-policy';
 import { PurgeExpiredPhotos, type PurgeResult } from './purge-expired-photos.use-case';
@@ -38,7 +38,7 @@ export class RetentionScheduler implements OnApplicationBootstrap, BeforeApplica
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly locks: JobLocksRepository,
+    private readonly locks: JobLocks,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly purgeExpiredPhotos: PurgeExpiredPhotos,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { SendOwedEmail } from '../../notifications';
-import { OrdersRepository } from '../../orders';
+import { OrderRetention } from '../../orders';
 import { formatPurgeDate, purgeCutoff, purgeDate, reminderCutoff, RETENTION_DAYS } from '../domain/retention-policy';
 
 // Orders entering the reminder window in one day; any left over are reminded by the next day's run.
@@ -19,7 +19,7 @@ export class SendPurgeReminders {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderRetention,
     private readonly sendOwedEmail: SendOwedEmail,
     private readonly config: AppConfig,
   ) {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PhotosRepository } from '../../photos';
+import { PhotoRetention } from '../../photos';
 import { ObjectStorage, UnsupportedByStoreError } from '../../storage';
 import { ORPHAN_PREFIXES, orphanCutoff, staleWriteCutoff } from '../domain/retention-policy';
 
@@ -41,7 +41,7 @@ export class SweepOrphanedObjects {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly photos: PhotosRepository,
+    private readonly photos: PhotoRetention,
     private readonly storage: ObjectStorage,
   ) {}
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { ApiKeysRepository } from '../../auth';
+import { ActiveApiKeys } from '../../auth';
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader } from '../domain/signature';
 import { deliveryBody } from '../domain/webhook-payload';
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../domain/webhook-rules';
@@ -28,7 +28,7 @@ export class DeliverWebhook {
   constructor(
     private readonly dataSource: DataSource,
     private readonly webhooks: WebhooksRepository,
-    private readonly apiKeys: ApiKeysRepository,
+    private readonly apiKeys: ActiveApiKeys,
     private readonly cipher: SecretCipher,
     private readonly sender: WebhookSender,
     private readonly queue: JobQueue,

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
 import { type DomainEvent } from '../../../shared/events/domain-events';
 import { JobQueue } from '../../../shared/queue/job-queue';
-import { ApiKeysRepository } from '../../auth';
+import { ActiveApiKeys } from '../../auth';
 import { eventData, eventSubject } from '../domain/webhook-payload';
 import { WebhooksRepository } from '../persistence/webhooks.repository';
 
@@ -22,7 +22,7 @@ export class RecordWebhookEvent {
   constructor(
     private readonly dataSource: DataSource,
     private readonly webhooks: WebhooksRepository,
-    private readonly apiKeys: ApiKeysRepository,
+    private readonly apiKeys: ActiveApiKeys,
     private readonly queue: JobQueue,
     private readonly config: AppConfig,
   ) {}

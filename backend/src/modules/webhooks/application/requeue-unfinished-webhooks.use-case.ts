@@ -3,9 +3,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type DomainEvent, type DomainEventType } from '../../../shared/events/domain-events';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { UnfinishedWork, type UnfinishedWorkSource } from '../../../shared/reconcile/unfinished-work';
-import { ApiKeysRepository } from '../../auth';
-import { OrdersRepository } from '../../orders';
-import { PhotosRepository } from '../../photos';
+import { ActiveApiKeys } from '../../auth';
+import { CompletedOrders } from '../../orders';
+import { FinishedPhotos } from '../../photos';
 import { eventSubject } from '../domain/webhook-payload';
 import { MAX_DELIVERY_ATTEMPTS } from '../domain/webhook-rules';
 import { type EndpointSubscription, WebhooksRepository } from '../persistence/webhooks.repository';
@@ -26,9 +26,9 @@ export class RequeueUnfinishedWebhooks implements UnfinishedWorkSource {
   constructor(
     private readonly dataSource: DataSource,
     private readonly webhooks: WebhooksRepository,
-    private readonly apiKeys: ApiKeysRepository,
-    private readonly orders: OrdersRepository,
-    private readonly photos: PhotosRepository,
+    private readonly apiKeys: ActiveApiKeys,
+    private readonly orders: CompletedOrders,
+    private readonly photos: FinishedPhotos,
     private readonly recordEvent: RecordWebhookEvent,
     private readonly queue: JobQueue,
   ) {}

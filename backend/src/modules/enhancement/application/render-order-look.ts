@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { reportObject } from '../../../shared/delivery/report-fields';
-import { Analytics } from '../../analytics';
-import { MarkOrderHarmonised, OrdersRepository } from '../../orders';
-import { derivedKeys, type PhotoEntity, PhotosRepository } from '../../photos';
+import { OrderLook, type RenderedOrderLook } from '../../orders';
+import { derivedKeys, type PhotoEntity, PhotoRendering } from '../../photos';
 import { ObjectNotFoundError, ObjectStorage } from '../../storage';
 import { isEnhancementError, type Look, planHarmonisation } from '@listinglens/engine';
 import { EnhancementModel, type HarmonisationRequest } from '../ports/enhancement-model';
@@ -13,27 +12,25 @@ import { dropReplacedFiles } from './drop-replaced-files';
 /**
  * An order is one property: once every photo is enhanced on its own, their exposure and white point are brought
  * within a small spread of each other (the engine's planHarmonisation), each corrected photo written as a new set of
- * files, and then the order completes. A photo the engine cannot correct keeps its own look; storage and database
- * outages are retried (the reconciler queues the order again), so the order completes harmonised or, for photos
- * at fault, without them.
+ * files. The orders module's OrderLook port: orders decides when an order is rendered and records what this
+ * reports. A photo the engine cannot correct keeps its own look; storage and database outages throw, so orders'
+ * job is retried and the order completes harmonised or, for photos at fault, without them.
  */
 @Injectable()
-export class HarmoniseOrder {
-  private readonly logger = new Logger('HarmoniseOrder');
+export class RenderOrderLook extends OrderLook {
+  private readonly logger = new Logger('RenderOrderLook');
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersRepository,
-    private readonly photos: PhotosRepository,
+    private readonly photos: PhotoRendering,
     private readonly storage: ObjectStorage,
     private readonly model: EnhancementModel,
-    private readonly markOrderHarmonised: MarkOrderHarmonised,
-    private readonly analytics: Analytics,
-  ) {}
+  ) {
+    super();
+  }
 
-  async execute(orderId: string): Promise<void> {
+  async render(orderId: string): Promise<RenderedOrderLook> {
     const tx = this.dataSource.manager;
-    if (!(await this.orders.awaitsHarmonisation(tx, orderId))) return;
     const candidates = (await this.photos.deliveredOfOrder(tx, orderId)).flatMap((photo) => {
       const look = deliveredLook(photo.enhancementReport);
       return look && !adjustedByHost(photo.enhancementReport) ? [{ photo, look }] : [];
@@ -52,13 +49,7 @@ export class HarmoniseOrder {
       }
       matched++;
     }
-    // Recorded before the order is marked, which completes it: the host's funnel reads harmonised, then completed,
-    // and whoever sees the order completed sees this event too.
-    const userId = candidates[0]?.photo.userId;
-    if (userId !== undefined && plan.target)
-      await this.analytics.capture('Order Harmonised', String(userId), { orderId, matched, corrected });
-    await this.markOrderHarmonised.execute(orderId, plan.target ? matched : 0);
-    this.logger.log(`Order ${orderId} harmonised: ${matched} photos matched, ${corrected} corrected`);
+    return { userId: candidates[0]?.photo.userId, planned: Boolean(plan.target), matched, corrected };
   }
 
   /** Writes one photo's corrected files and points the photo at them; false when the photo is left as it was. */

@@ -1,0 +1,19 @@
+/** What rendering an order's one look did; `planned` is false when no look could be planned for its photos. */
+export interface RenderedOrderLook {
+  /** The order's owner, when any photo could be measured. */
+  userId?: number;
+  planned: boolean;
+  /** Photos that now share the look (already within it, or corrected). */
+  matched: number;
+  /** Photos written again as a new set of files. */
+  corrected: number;
+}
+
+/**
+ * Renders an order's delivered photos to one look and reports once what it did. The enhancement module provides it
+ * (it runs the engine); orders declares it because enhancement imports orders (credits, completion), so orders
+ * importing enhancement back would close a circle. Orders keeps every step of the order's state around the call.
+ */
+export abstract class OrderLook {
+  abstract render(orderId: string): Promise<RenderedOrderLook>;
+}
