@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { signInThroughOutbox } from './bench-support';
 
 /**
  * `npm run bench:delivery`: the upload-to-delivery targets, measured on a real server process.
@@ -124,33 +125,6 @@ async function startServer(dataDir: string) {
   throw new Error('server did not start');
 }
 
-async function signIn(url: string, dataDir: string, email: string): Promise<string> {
-  const post = (p: string, body: unknown, cookie = '') =>
-    fetch(`${url}${p}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Requested-With': 'bench',
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-  await post('/api/auth/email', { email });
-  const outbox = path.join(dataDir, 'outbox');
-  const file = fs.readdirSync(outbox).sort().reverse()[0];
-  const raw = fs
-    .readFileSync(path.join(outbox, file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const hash = new URLSearchParams(/#(access_token=[^\s"<]+)/.exec(raw)![1]);
-  const res = await post('/api/auth/verify', {
-    access_token: hash.get('access_token'),
-    refresh_token: hash.get('refresh_token'),
-    type: 'magiclink',
-  });
-  return /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
-}
-
 async function buyOrder(url: string, cookie: string): Promise<string> {
   const post = (p: string, body: unknown) =>
     fetch(`${url}${p}`, {
@@ -231,7 +205,7 @@ async function main(): Promise<void> {
   const { child, url } = await startServer(dataDir);
   const pid = child.pid!;
   try {
-    const cookie = await signIn(url, dataDir, 'bench@example.com');
+    const cookie = await signInThroughOutbox(url, dataDir, 'bench@example.com');
     console.log(`server pid ${pid}, engine ${ENGINE}, ${os.cpus().length} cores`);
 
     // 3. A 12 MP order, last uploaded byte to completed.

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { signInThroughOutbox } from './bench-support';
 
 /**
  * `node dist/backend/cli/bench-orders.js`: how many `GET /api/orders` one server process answers.
@@ -104,24 +105,6 @@ function client(url: string, cookie = '') {
       },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
-}
-
-async function signIn(url: string, dataDir: string, email: string): Promise<string> {
-  const call = client(url);
-  await call('/api/auth/email', { email });
-  const outbox = path.join(dataDir, 'outbox');
-  const file = fs.readdirSync(outbox).sort().reverse()[0];
-  const raw = fs
-    .readFileSync(path.join(outbox, file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const hash = new URLSearchParams(/#(access_token=[^\s"<]+)/.exec(raw)![1]);
-  const res = await call('/api/auth/verify', {
-    access_token: hash.get('access_token'),
-    refresh_token: hash.get('refresh_token'),
-    type: 'magiclink',
-  });
-  return /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
 }
 
 /** Buys one order, uploads its photos and returns its id. */
@@ -234,7 +217,7 @@ async function main(): Promise<void> {
   const { child, url, port } = await startServer(dataDir);
   const pid = child.pid!;
   try {
-    const cookie = await signIn(url, dataDir, 'bench@example.com');
+    const cookie = await signInThroughOutbox(url, dataDir, 'bench@example.com');
     for (let i = 0; i < ORDERS; i++) await orderWithPhotos(url, cookie, fixtures.slice(0, PHOTOS_PER_ORDER));
     await waitUntilCompleted(url, cookie);
     console.log(
