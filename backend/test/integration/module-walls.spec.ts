@@ -78,17 +78,17 @@ describe('module walls (ESLint)', () => {
   it('refuses an import circle between modules and names it', async () => {
     const messages = await wallMessages(
       'backend/src/modules/orders/application/example.ts',
-      "import { EnhancementModel } from '../../enhancement';\nvoid EnhancementModel;\n",
+      "import { FinishedPhotos } from '../../photos';\nvoid FinishedPhotos;\n",
     );
     expect(messages.map((m) => m.ruleId)).toEqual(['walls/no-module-cycle']);
-    expect(messages[0].message).toContain('orders → enhancement → orders');
+    expect(messages[0].message).toContain('orders → photos → orders');
   });
 
   it('allows a type-only import back, which loads nothing', async () => {
     expect(
       await wallErrors(
         'backend/src/modules/orders/application/example.ts',
-        "import { type EnhancementModel } from '../../enhancement';\nexport type Model = EnhancementModel;\n",
+        "import { type PhotoEntity } from '../../photos';\nexport type Photo = PhotoEntity;\n",
       ),
     ).toEqual([]);
   });

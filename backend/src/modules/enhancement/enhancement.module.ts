@@ -1,35 +1,14 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import { StorageModule } from '../storage';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
-import { EventsModule } from '../../shared/events/events.module';
-import { MetricsModule } from '../../shared/metrics/metrics.module';
-import { QueueModule } from '../../shared/queue/queue.module';
-import { AnalyticsModule } from '../analytics';
-import { OrderLook, OrdersModule } from '../orders';
-import { PhotosModule } from '../photos';
-import { AdjustPhoto } from './application/adjust-photo.use-case';
-import { EnhancePhoto } from './application/enhance-photo.use-case';
-import { RenderOrderLook } from './application/render-order-look';
-import { RequeueQueuedAdjustments } from './application/requeue-queued-adjustments.use-case';
-import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
-import { AdjustPhotoJob } from './jobs/adjust-photo.job';
-import { EnhancePhotoJob } from './jobs/enhance-photo.job';
 import { EnhancementModel } from './ports/enhancement-model';
 import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhancement-model';
-import { NotificationsModule } from '../notifications';
 
+/**
+ * The renderer: the EnhancementModel port (a photo enhanced, adjusted or moved to its order's look) and its adapter.
+ * It knows no photo row or order: the photos module runs the jobs and keeps the photo's state, orders the order's.
+ */
 @Module({
-  imports: [
-    AnalyticsModule,
-    EventsModule,
-    MetricsModule,
-    NotificationsModule,
-    OrdersModule,
-    PhotosModule,
-    QueueModule,
-    StorageModule,
-  ],
   providers: [
     {
       provide: EnhancementModel,
@@ -39,16 +18,8 @@ import { NotificationsModule } from '../notifications';
       useFactory: (config: AppConfig) =>
         new WorkerThreadEnhancementModel({ engine: config.enhancer.engine, workers: config.enhancer.concurrency }),
     },
-    EnhancePhoto,
-    EnhancePhotoJob,
-    RequeueUnfinishedEnhancements,
-    AdjustPhoto,
-    AdjustPhotoJob,
-    RequeueQueuedAdjustments,
-    // Orders owns an order's steps and asks this module for the one rendering they need (orders cannot import it).
-    { provide: OrderLook, useClass: RenderOrderLook },
   ],
-  exports: [OrderLook],
+  exports: [EnhancementModel],
 })
 export class EnhancementModule implements OnApplicationShutdown {
   constructor(private readonly moduleRef: ModuleRef) {}

@@ -1,6 +1,6 @@
 /**
- * The enhancement module: it renders (the photos.enhance and photos.adjust jobs, an order's look for orders'
- * OrderLook port, which it provides) and re-queues what is left to render; the EnhancementModel port.
+ * The enhancement module renders, behind its EnhancementModel port: a photo enhanced, adjusted again, or moved to its
+ * order's look. The photos module runs the jobs around it and reports each photo to orders once.
  */
 export { EnhancementModule } from './enhancement.module';
-export { EnhancementModel } from './ports/enhancement-model';
+export { EnhancementModel, type HarmonisationRequest } from './ports/enhancement-model';

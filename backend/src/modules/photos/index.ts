@@ -1,11 +1,9 @@
 /**
- * What other modules use from photos (read models and use cases, never its repositories): what enhancement reads
- * and moves of a photo or an adjustment it renders, what webhooks and retention read and mark, and where a photo's
- * files go; the photo checks' measurement and thresholds for the calibration command.
+ * What other modules use from photos (read models, never its repositories): what webhooks and retention read and
+ * mark, and where a photo's files go; the photo checks' measurement and thresholds for the calibration command. It
+ * provides orders' OrderLook port (an order's one look) through Nest, not through this file.
  */
 export { PhotosModule } from './photos.module';
-export { PhotoRendering } from './application/photo-rendering';
-export { AdjustmentRendering } from './application/adjustment-rendering';
 export { FinishedPhotos } from './application/finished-photos';
 export { PhotoRetention, photoRetentionProviders } from './application/photo-retention';
 export type { EnhancedPhoto } from './persistence/photos.repository';

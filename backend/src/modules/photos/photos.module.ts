@@ -3,7 +3,7 @@ import { StorageModule } from '../storage';
 import { QueueModule } from '../../shared/queue/queue.module';
 import { AnalyticsModule } from '../analytics';
 import { AuthModule } from '../auth';
-import { OrdersModule } from '../orders';
+import { OrderLook, OrdersModule } from '../orders';
 import { ListPhotoAdjustments } from './application/list-photo-adjustments.use-case';
 import { ListPhotos } from './application/list-photos.use-case';
 import { OpenPhotoFile } from './application/open-photo-file.use-case';
@@ -16,13 +16,32 @@ import { PhotoAdjustmentsController } from './http/photo-adjustments.controller'
 import { PhotosController } from './http/photos.controller';
 import { AdjustmentsRepository } from './persistence/adjustments.repository';
 import { PhotosRepository } from './persistence/photos.repository';
-import { AdjustmentRendering } from './application/adjustment-rendering';
 import { FinishedPhotos } from './application/finished-photos';
-import { PhotoRendering } from './application/photo-rendering';
 import { PhotoRetention } from './application/photo-retention';
+import { AdjustPhoto } from './application/adjust-photo.use-case';
+import { EnhancePhoto } from './application/enhance-photo.use-case';
+import { RenderOrderLook } from './application/render-order-look';
+import { RequeueQueuedAdjustments } from './application/requeue-queued-adjustments.use-case';
+import { RequeueUnfinishedEnhancements } from './application/requeue-unfinished-enhancements.use-case';
+import { AdjustPhotoJob } from './jobs/adjust-photo.job';
+import { EnhancePhotoJob } from './jobs/enhance-photo.job';
+import { EventsModule } from '../../shared/events/events.module';
+import { MetricsModule } from '../../shared/metrics/metrics.module';
+import { EnhancementModule } from '../enhancement';
+import { NotificationsModule } from '../notifications';
 
 @Module({
-  imports: [AuthModule, AnalyticsModule, OrdersModule, QueueModule, StorageModule],
+  imports: [
+    AuthModule,
+    AnalyticsModule,
+    EnhancementModule,
+    EventsModule,
+    MetricsModule,
+    NotificationsModule,
+    OrdersModule,
+    QueueModule,
+    StorageModule,
+  ],
   controllers: [PhotosController, PhotoAdjustmentsController, OrderDownloadController],
   providers: [
     PhotosRepository,
@@ -34,11 +53,18 @@ import { PhotoRetention } from './application/photo-retention';
     StreamOrderZip,
     RequestPhotoAdjustment,
     ListPhotoAdjustments,
-    PhotoRendering,
-    AdjustmentRendering,
     FinishedPhotos,
     PhotoRetention,
+    // The photos.enhance and photos.adjust jobs: the photo's steps are this module's, the rendering enhancement's.
+    EnhancePhoto,
+    EnhancePhotoJob,
+    RequeueUnfinishedEnhancements,
+    AdjustPhoto,
+    AdjustPhotoJob,
+    RequeueQueuedAdjustments,
+    // Orders owns an order's steps and asks this module to render the order's look (orders cannot import photos).
+    { provide: OrderLook, useClass: RenderOrderLook },
   ],
-  exports: [PhotoRendering, AdjustmentRendering, FinishedPhotos, PhotoRetention],
+  exports: [FinishedPhotos, PhotoRetention, OrderLook],
 })
 export class PhotosModule {}

@@ -8,7 +8,7 @@ import { CompleteOrderIfDone } from './complete-order-if-done.use-case';
 
 /**
  * An order's step between its last photo and its completion: its delivered photos are rendered to one look (the
- * OrderLook port, run by enhancement), the number matched is recorded on the order, and the order completes.
+ * OrderLook port, which photos provides), the number matched is recorded on the order, and the order completes.
  * Idempotent: an order already harmonised, or no longer pending, is left as it is; storage and database outages are
  * retried (the reconciler queues the order again).
  */
@@ -25,13 +25,13 @@ export class HarmoniseOrder implements OnModuleInit {
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  /** The enhancement module provides OrderLook; found across the application once at boot, like auth's OrderHistory. */
+  /** The photos module provides OrderLook; found across the application once at boot, like auth's OrderHistory. */
   onModuleInit(): void {
     this.look = this.moduleRef.get(OrderLook, { strict: false });
   }
 
   async execute(orderId: string): Promise<void> {
-    if (!this.look) throw new Error('OrderLook is not provided (the enhancement module provides it)');
+    if (!this.look) throw new Error('OrderLook is not provided (the photos module provides it)');
     if (!(await this.orders.awaitsHarmonisation(this.dataSource.manager, orderId))) return;
     const look = await this.look.render(orderId);
     // Recorded before the order completes: the host's funnel reads harmonised, then completed, and whoever sees the

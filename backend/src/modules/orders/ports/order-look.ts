@@ -10,9 +10,10 @@ export interface RenderedOrderLook {
 }
 
 /**
- * Renders an order's delivered photos to one look and reports once what it did. The enhancement module provides it
- * (it runs the engine); orders declares it because enhancement imports orders (credits, completion), so orders
- * importing enhancement back would close a circle. Orders keeps every step of the order's state around the call.
+ * Renders an order's delivered photos to one look and reports once what it did. The photos module provides it (it
+ * owns the photos and their files, and has enhancement render them); orders declares it because photos imports
+ * orders (credits, completion), so orders importing photos back would close a circle. Orders keeps every step of
+ * the order's state around the call.
  */
 export abstract class OrderLook {
   abstract render(orderId: string): Promise<RenderedOrderLook>;

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config';
-import { type PhotoEntity, derivedKeys, PhotoRendering } from '../../photos';
+import { derivedKeys } from '../domain/photo-files';
+import { type PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
@@ -9,7 +11,7 @@ import { DomainEvents } from '../../../shared/events/domain-events';
 import { Mailer } from '../../notifications';
 import { CompleteOrderIfDone, OrderCredits } from '../../orders';
 import { ObjectStorage } from '../../storage';
-import { EnhancementModel } from '../ports/enhancement-model';
+import { EnhancementModel } from '../../enhancement';
 import { endsThePhoto } from './ends-the-photo';
 
 /**
@@ -23,7 +25,7 @@ export class EnhancePhoto {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly photos: PhotoRendering,
+    private readonly photos: PhotosRepository,
     private readonly credits: OrderCredits,
     private readonly storage: ObjectStorage,
     private readonly model: EnhancementModel,

@@ -2,18 +2,20 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { reportObject } from '../../../shared/delivery/report-fields';
 import { OrderLook, type RenderedOrderLook } from '../../orders';
-import { derivedKeys, type PhotoEntity, PhotoRendering } from '../../photos';
+import { derivedKeys } from '../domain/photo-files';
+import { type PhotoEntity } from '../persistence/photo.entity';
+import { PhotosRepository } from '../persistence/photos.repository';
 import { ObjectNotFoundError, ObjectStorage } from '../../storage';
 import { isEnhancementError, type Look, planHarmonisation } from '@listinglens/engine';
-import { EnhancementModel, type HarmonisationRequest } from '../ports/enhancement-model';
+import { EnhancementModel, type HarmonisationRequest } from '../../enhancement';
 import { adjustedByHost, deliveredLook, photoHarmonisation } from './delivered-look';
 import { dropReplacedFiles } from './drop-replaced-files';
 
 /**
  * An order is one property: once every photo is enhanced on its own, their exposure and white point are brought
  * within a small spread of each other (the engine's planHarmonisation), each corrected photo written as a new set of
- * files. The orders module's OrderLook port: orders decides when an order is rendered and records what this
- * reports. A photo the engine cannot correct keeps its own look; storage and database outages throw, so orders'
+ * files (enhancement's EnhancementModel renders them). The orders module's OrderLook port: orders decides when an
+ * order is rendered and records what this reports. A photo the engine cannot correct keeps its own look; storage and database outages throw, so orders'
  * job is retried and the order completes harmonised or, for photos at fault, without them.
  */
 @Injectable()
@@ -22,7 +24,7 @@ export class RenderOrderLook extends OrderLook {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly photos: PhotoRendering,
+    private readonly photos: PhotosRepository,
     private readonly storage: ObjectStorage,
     private readonly model: EnhancementModel,
   ) {

@@ -1,5 +1,5 @@
 import { type Logger } from '@nestjs/common';
-import { type PhotoEntity } from '../../photos';
+import { type PhotoEntity } from '../persistence/photo.entity';
 import { type ObjectStorage } from '../../storage';
 
 /**

@@ -2,9 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics';
-import { AdjustmentRendering, derivedKeys, PhotoRendering } from '../../photos';
+import { derivedKeys } from '../domain/photo-files';
+import { AdjustmentsRepository } from '../persistence/adjustments.repository';
+import { PhotosRepository } from '../persistence/photos.repository';
 import { ObjectStorage } from '../../storage';
-import { EnhancementModel } from '../ports/enhancement-model';
+import { EnhancementModel } from '../../enhancement';
 import { dropReplacedFiles } from './drop-replaced-files';
 import { endsThePhoto } from './ends-the-photo';
 import { photoHarmonisation } from './delivered-look';
@@ -20,8 +22,8 @@ export class AdjustPhoto {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly photos: PhotoRendering,
-    private readonly adjustments: AdjustmentRendering,
+    private readonly photos: PhotosRepository,
+    private readonly adjustments: AdjustmentsRepository,
     private readonly storage: ObjectStorage,
     private readonly model: EnhancementModel,
     private readonly analytics: Analytics,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { UnfinishedWork, type UnfinishedWorkSource } from '../../../shared/reconcile/unfinished-work';
-import { PhotoRendering } from '../../photos';
+import { PhotosRepository } from '../persistence/photos.repository';
 
 /** Enhancement's share of the reconciler: every uploaded photo of a pending order gets its job queued again. */
 @Injectable()
@@ -10,7 +10,7 @@ import { PhotoRendering } from '../../photos';
 export class RequeueUnfinishedEnhancements implements UnfinishedWorkSource {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly photos: PhotoRendering,
+    private readonly photos: PhotosRepository,
     private readonly queue: JobQueue,
   ) {}
 

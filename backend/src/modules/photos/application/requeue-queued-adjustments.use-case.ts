@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { UnfinishedWork, type UnfinishedWorkSource } from '../../../shared/reconcile/unfinished-work';
-import { AdjustmentRendering } from '../../photos';
+import { AdjustmentsRepository } from '../persistence/adjustments.repository';
 
 /** Adjustments' share of the reconciler: every queued adjustment gets its job queued again (same job id: once). */
 @Injectable()
@@ -10,7 +10,7 @@ import { AdjustmentRendering } from '../../photos';
 export class RequeueQueuedAdjustments implements UnfinishedWorkSource {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly adjustments: AdjustmentRendering,
+    private readonly adjustments: AdjustmentsRepository,
     private readonly queue: JobQueue,
   ) {}
 
