@@ -6,7 +6,6 @@
 export { PhotosModule } from './photos.module';
 export { FinishedPhotos } from './application/finished-photos';
 export { PhotoRetention, photoRetentionProviders } from './application/photo-retention';
-export type { EnhancedPhoto } from './persistence/photos.repository';
 export { PhotoAdjustmentEntity } from './persistence/photo-adjustment.entity';
 export { derivedKeys } from './domain/photo-files';
 export { PhotoEntity } from './persistence/photo.entity';
