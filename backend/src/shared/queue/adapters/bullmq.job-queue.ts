@@ -125,7 +125,9 @@ export class BullmqJobQueue extends JobQueue {
   async close(): Promise<void> {
     // BullMQ's close never returns if it starts while a connection is reconnecting (seen right after a Redis
     // restart), so wait for the connections first; a Redis that stays away runs into the bound instead.
-    const reconnected = Promise.all(this.workerConnections.map(whenReady));
+    const reconnected = Promise.all(
+      [...this.workerConnections, ...this.workers.flatMap(blockingClientOf)].map(whenReady),
+    );
     const stopWorkers = reconnected.then(() => Promise.all(this.workers.map((w) => w.close())));
     if (!(await within(stopWorkers, this.shutdownTimeoutMs))) {
       this.logger.warn('Jobs still running at shutdown; BullMQ will hand them to another worker as stalled');
@@ -195,6 +197,17 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The connection a BullMQ worker opens for itself to block on new jobs. Its close waits for that connection's 'end',
+ * which an ioredis client between two reconnect attempts never emits: BullMQ 6 does not expose it, so it is read
+ * from the worker's backend, and an unknown shape (another BullMQ version) is simply not waited for.
+ */
+function blockingClientOf(worker: Worker): Redis[] {
+  const internals = worker as unknown as { backend?: { blockingConnection?: { _client?: unknown } } };
+  const client = internals.backend?.blockingConnection?._client;
+  return client instanceof IORedis ? [client] : [];
 }
 
 function whenReady(connection: Redis): Promise<void> {
