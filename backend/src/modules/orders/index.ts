@@ -12,7 +12,7 @@ export { OwnedOrders } from './application/owned-orders';
 export { OrderReceipts } from './application/order-receipts';
 export { CompletedOrders } from './application/completed-orders';
 export { OrderRetention, orderRetentionProviders } from './application/order-retention';
-export type { CreditsTaken, Purchase } from './persistence/credits.repository';
+export type { Purchase } from './persistence/credits.repository';
 export type { CompletedOrder } from './persistence/orders.repository';
 export { orderNotAccepting, noCredits, orderNotFound, tooManyPhotos } from './domain/order-errors';
 export type { OrderStatus, PhotoState } from './domain/order-status';
