@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { hugePngHeader, noise, rawRgb } from '../test/fixtures/enhancement-images';
+import { keepingGainMap, ULTRA_HDR_PHOTO } from '../test/fixtures/ultra-hdr';
 import { decodePhoto, MAX_WORKING_PIXELS } from './decode';
 import { enhance } from './enhance';
 import { EnhancementError } from './errors';
@@ -134,5 +136,27 @@ describe('memory per photo', () => {
     const decoded = await decodePhoto(photo);
     expect([decoded.image.width, decoded.image.height]).toEqual([800, 600]);
     expect(decoded.reducedFrom).toBeUndefined();
+  });
+});
+
+describe('gain map', () => {
+  const ultraHdr = readFileSync(ULTRA_HDR_PHOTO);
+
+  it('attaches an Ultra HDR photo gain map, turned upright as sharp turns it for each EXIF orientation', async () => {
+    for (let orientation = 1; orientation <= 8; orientation++) {
+      const tagged = await keepingGainMap(ultraHdr).withMetadata({ orientation }).jpeg().toBuffer();
+      const { image, gainMap } = await decodePhoto(tagged);
+      // sharp's own upright copy of the map: what keepGainMap writes next to an autoOriented photo.
+      const turned = await keepingGainMap(tagged).autoOrient().jpeg({ quality: 95 }).toBuffer();
+      const reference = await sharp((await sharp(turned).metadata()).gainMap?.image)
+        .toColourspace('b-w')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(gainMap).toMatchObject({ width: reference.info.width, height: reference.info.height, channels: 1 });
+      expect(gainMap!.width / gainMap!.height).toBeCloseTo(image.width / image.height, 1);
+      let difference = 0;
+      for (let i = 0; i < reference.data.length; i++) difference += Math.abs(gainMap!.data[i] - reference.data[i]);
+      expect(difference / reference.data.length).toBeLessThan(1); // re-encoding only; a wrong turn differs by tens
+    }
   });
 });

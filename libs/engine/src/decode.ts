@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import heicDecode from 'heic-decode';
 import { EnhancementError } from './errors';
+import { readGainMap, type GainMap } from './gain-map';
 import type { RgbImage } from './rgb-image';
 
 /**
@@ -28,6 +29,11 @@ export interface DecodedPhoto {
   orientation: number;
   hadIccProfile: boolean;
   inputBytes: number;
+  /**
+   * The Ultra HDR / ISO 21496-1 gain map when the JPEG carries one (phones record how much brighter windows and skies
+   * really were), upright like `image`; see gain-map.ts.
+   */
+  gainMap?: GainMap;
 }
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
@@ -129,15 +135,19 @@ export const decodePhoto = async (input: Buffer | string): Promise<DecodedPhoto>
   const bound = boundedLongSide(meta.width, meta.height);
   // Reduced inside the decoding pipeline, which libvips runs in strips: the full-size pixels never exist at once.
   const upright = sharp(buffer, options).autoOrient();
-  const { data, info } = await (bound ? upright.resize({ width: bound, height: bound, fit: 'inside' }) : upright)
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-    .catch((cause: unknown) => {
-      throw translateSharpError(cause);
-    });
+  const [{ data, info }, gainMap] = await Promise.all([
+    (bound ? upright.resize({ width: bound, height: bound, fit: 'inside' }) : upright)
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .catch((cause: unknown) => {
+        throw translateSharpError(cause);
+      }),
+    // Only Ultra HDR JPEGs have one: a photo without costs nothing more than the metadata read above.
+    meta.gainMap ? readGainMap(meta.gainMap.image, meta.orientation ?? 1) : undefined,
+  ]);
   if (info.channels !== 3) throw new EnhancementError('IMAGE_UNREADABLE', 'The photo could not be converted to RGB.');
   return {
     image: { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) },
@@ -146,5 +156,6 @@ export const decodePhoto = async (input: Buffer | string): Promise<DecodedPhoto>
     orientation: meta.orientation ?? 1,
     hadIccProfile: Boolean(meta.icc),
     inputBytes: buffer.length,
+    ...(gainMap ? { gainMap } : {}),
   };
 };
