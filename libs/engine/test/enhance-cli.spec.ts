@@ -59,6 +59,50 @@ describe('enhance CLI', () => {
     expect(report.after.meanLuma).toBeGreaterThan(report.before.meanLuma);
   }, 60_000);
 
+  it("leaves a leaning room's verticals as shot with --no-straighten, and straightens them without it", async () => {
+    // Door frames photographed with the camera tilted down 10°: each leans by its distance from the centre.
+    const k = Math.tan((-10 * Math.PI) / 180) / (0.75 * 800);
+    const frames = [70, 130, 250, 330, 470, 560, 690, 740].map((x) => {
+      const lean = k * (x - 400) * 300;
+      return `<line x1="${x - lean}" y1="0" x2="${x + lean}" y2="600" stroke="#3a3028" stroke-width="6"/>`;
+    });
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="100%" height="100%" fill="#d8d0c4"/>${frames.join('')}</svg>`;
+    const input = path.join(dir, 'leaning');
+    fs.mkdirSync(input);
+    await sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toFile(path.join(input, 'hallway.jpg'));
+    const enhanced = (...flags: string[]) => {
+      const out = path.join(dir, `leaning-out${flags.join('')}`);
+      expect(run(input, out, '--engine', 'classic', ...flags).status).toBe(0);
+      return {
+        verticals: JSON.parse(fs.readFileSync(path.join(out, 'hallway.report.json'), 'utf8')).corrections.verticals,
+        image: fs.readFileSync(path.join(out, 'hallway.jpg')),
+      };
+    };
+    const straightened = enhanced();
+    const asShot = enhanced('--no-straighten');
+    expect(straightened.verticals.applied).toBe(true);
+    // The lean is still seen and reported, only left as it is.
+    expect(asShot.verticals).toMatchObject({ applied: false, correctedPitchDeg: 0, reason: 'disabled' });
+    expect(asShot.verticals.pitchDeg).toBeLessThan(-9);
+    // The frames stay where they were shot: the dark frame left of centre crosses the bottom row as far right of
+    // where it crosses the top row as in the input (about 26 px); straightened, it stands (nearly) upright.
+    const darkest = async (image: Buffer, row: number) => {
+      const { data, info } = await sharp(image)
+        .extract({ left: 180, top: row, width: 140, height: 1 })
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let best = 0;
+      for (let x = 1; x < info.width; x++) if (data[x] < data[best]) best = x;
+      return best;
+    };
+    const drift = async (image: Buffer) => (await darkest(image, 590)) - (await darkest(image, 10));
+    const shot = await drift(fs.readFileSync(path.join(input, 'hallway.jpg')));
+    expect(shot).toBeGreaterThan(20);
+    expect(Math.abs((await drift(asShot.image)) - shot)).toBeLessThanOrEqual(2);
+    expect(Math.abs(await drift(straightened.image))).toBeLessThan(shot / 3);
+  }, 60_000);
+
   it('answers a wrong call with the usage line and exit code 2, writing nothing', () => {
     const out = path.join(dir, 'never');
     for (const args of [[path.join(dir, 'in'), out, '--engine', 'magic'], [path.join(dir, 'missing'), out], []]) {

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { ENGINE_CHOICES, type EngineChoice, type Retoucher, enhance } from '..';
+import { ENGINE_CHOICES, type EngineChoice, type EnhanceOptions, type Retoucher, enhance } from '..';
 import { decodePhoto } from '../decode';
 import { JPEG_QUALITY } from '../encode';
 import { renderBaseline } from '../stages/learned';
@@ -13,6 +13,15 @@ import { measurableCast, measureHalfSizeNoise, measureNoise, measurePhoto } from
 import { type RgbImage, downscale } from '../rgb-image';
 import { DEGRADATIONS, type Degradation, degrade, measuredPitch } from '../bench/degrade';
 import { nameHash, splitHalves } from '../bench/halves';
+import {
+  type Check,
+  LISTING_FIGURES,
+  type ListingFigures,
+  type ListingPair,
+  listingDevChecks,
+  listingFigures,
+  listingFinishedChecks,
+} from '../bench/listing-report';
 import { deltaE2000, psnr, ssim } from '../bench/metrics';
 import { defaultPhotosDir, usageExit } from './bench-support';
 
@@ -21,8 +30,10 @@ import { defaultPhotosDir, usageExit } from './bench-support';
  * rendering, no finishing, routing or guard). Paired sets: PSNR / SSIM / ΔE00 against the reference, per photo and
  * per half (tune / check), and the photos more than 0.5 dB below their own input. Unpaired sets: exposure, clipping,
  * cast and noise before and after, new clipping and new casts. Degradation benchmark: known-bad copies of the room
- * and exposure photos, and how close the engine brings each to its result on the original. Contact sheets go to a
- * temporary folder for a person to look at.
+ * and exposure photos, and how close the engine brings each to its result on the original. Listing sets (unedited
+ * listing photos and finished ones): the listing report's six figures for the input, the engine's default path and
+ * the natural style, and the issue's targets as PASS / FAIL lines. Contact sheets go to a temporary folder for a
+ * person to look at.
  */
 
 const PHOTO = /\.(jpe?g|png|webp|heic|tiff?)$/i;
@@ -35,6 +46,19 @@ const DEGRADATION_LONG_SIDE = 1024;
 const DEGRADATION_SETS = { names: ['rooms', 'exposure'] };
 /** `--limit n`: only the first n photos of each set (by name), for quick runs. */
 const LIMIT = { n: Infinity };
+/**
+ * Converging-verticals correction. Paired sets are scored with it off unless --straighten: no expert reference is
+ * straightened, so a straightened output would be scored on its geometry, not its look. The other sets run the
+ * engine's default (on) unless --no-straighten.
+ */
+const STRAIGHTEN: { paired: boolean; other: boolean | undefined } = { paired: false, other: undefined };
+/** The unpaired folders of listing photos that get the listing report instead of the unpaired figures. */
+const LISTING_DEV = 'listing-dev';
+const LISTING_FINISHED = 'listing-finished';
+/** The listing report measures every photo with its long side reduced to this (the issue's definition). */
+const LISTING_LONG_SIDE = 1024;
+/** `--half tune|check`: only that half of each listing set. */
+const HALF: { only: 'tune' | 'check' | null } = { only: null };
 
 const toRaw = async (input: Buffer | string, size?: { width: number; height: number }): Promise<Raw> => {
   let pipeline = sharp(input).autoOrient().toColourspace('srgb').removeAlpha();
@@ -109,10 +133,10 @@ interface Models {
 }
 
 /** One enhancement, with the whole process's CPU time (main thread, libvips and model workers) beside wall time. */
-const timed = async (input: Buffer | string, engine: EngineChoice, models: Models) => {
+const timed = async (input: Buffer | string, options: EnhanceOptions) => {
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const result = await enhance(input, { engine, ...models });
+  const result = await enhance(input, options);
   const used = process.cpuUsage(cpu);
   return {
     result,
@@ -124,7 +148,7 @@ const timed = async (input: Buffer | string, engine: EngineChoice, models: Model
 const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / Math.max(values.length, 1);
 const fixed = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 
-/** Rows of images side by side, each scaled into a `tile` px square. */
+/** Rows of images side by side, each scaled into a `tile` px square; a JPEG when `file` ends in .jpg, else a PNG. */
 const contactSheet = async (rows: Buffer[][], file: string, tile = 300) => {
   const composites: OverlayOptions[] = [];
   let top = 0;
@@ -141,10 +165,10 @@ const contactSheet = async (rows: Buffer[][], file: string, tile = 300) => {
     top += height + 4;
   }
   const columns = Math.max(1, ...rows.map((r) => r.length));
-  await sharp({ create: { width: columns * (tile + 4), height: Math.max(top, 1), channels: 3, background: '#202020' } })
-    .composite(composites)
-    .png()
-    .toFile(file);
+  const sheet = sharp({
+    create: { width: columns * (tile + 4), height: Math.max(top, 1), channels: 3, background: '#202020' },
+  }).composite(composites);
+  await (file.endsWith('.jpg') ? sheet.jpeg({ quality: 85 }) : sheet.png()).toFile(file);
 };
 
 /** Per photo and per engine: the scores a set's summary is made of. */
@@ -194,7 +218,11 @@ const pairedSet = async (
         output = await toRaw(rendered, size);
         sheetRow.push(rendered);
       } else {
-        const { result, cpuSeconds } = await timed(file, column as EngineChoice, models);
+        const { result, cpuSeconds } = await timed(file, {
+          engine: column as EngineChoice,
+          ...models,
+          correctVerticals: STRAIGHTEN.paired,
+        });
         output = await toRaw(result.image, size);
         note = ` (${result.report.route}; ${fixed(cpuSeconds)} s CPU)`;
         record(`cpu:${column}`, cpuSeconds);
@@ -278,7 +306,11 @@ const unpairedSet = async (
           await jpeg(await renderBaseline((await decodePhoto(file)).image, models.retoucher as Retoucher)),
         );
       } else {
-        const { result, cpuSeconds } = await timed(file, column as EngineChoice, models);
+        const { result, cpuSeconds } = await timed(file, {
+          engine: column as EngineChoice,
+          ...models,
+          correctVerticals: STRAIGHTEN.other,
+        });
         output = await toRaw(result.image);
         note = ` (${result.report.route})`;
         push(scores, `cpu:${column}`, cpuSeconds);
@@ -314,6 +346,151 @@ const unpairedSet = async (
   await contactSheet(rows, path.join(sheets, `${set}.png`), 240);
 };
 
+/** A photo as the listing report measures it: upright sRGB, its long side resized to 1024 px. */
+const atListingSize = async (input: Buffer | string): Promise<Raw> => {
+  const { data, info } = await sharp(input)
+    .autoOrient()
+    .toColourspace('srgb')
+    .removeAlpha()
+    .resize(LISTING_LONG_SIDE, LISTING_LONG_SIDE, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+};
+
+const FIGURE_HEADINGS: Record<keyof ListingFigures, string> = {
+  medianLuma: 'median luma',
+  p10Luma: 'p10 luma',
+  clippedPercent: 'clipped %',
+  crushedPercent: 'crushed %',
+  cast: 'cast ΔE',
+  colourfulness: 'colourfulness',
+};
+const FIGURE_DIGITS: Record<keyof ListingFigures, number> = {
+  medianLuma: 3,
+  p10Luma: 3,
+  clippedPercent: 2,
+  crushedPercent: 2,
+  cast: 2,
+  colourfulness: 1,
+};
+const figureCell = (key: keyof ListingFigures, values: (number | null)[]) =>
+  values.map((v) => (v === null ? 'n/a' : fixed(v, FIGURE_DIGITS[key]))).join(' / ');
+const signed = (v: number, digits: number) => `${v >= 0 ? '+' : ''}${fixed(v, digits)}`;
+const printChecks = (set: string, style: string, checks: Check[], print: (line: string) => void) => {
+  for (const check of checks)
+    print(
+      `${check.pass ? 'PASS' : 'FAIL'} ${set} ${style}: ${check.label}: ${check.measured}${check.offenders.length ? ` (${check.offenders.join(', ')})` : ''}`,
+    );
+};
+
+/**
+ * The listing report on a folder of listing photos: the six figures of the input, the engine's default path (no
+ * engine named: whatever the engine's default is) and, with --natural, the natural style (the learned path), each
+ * measured at 1024 px. Finished photos also get PSNR against their input and the change of median luma: the engine
+ * should leave them nearly alone. Then the issue's targets as PASS / FAIL lines.
+ */
+const listingSet = async (
+  root: string,
+  set: string,
+  models: Models,
+  natural: boolean,
+  sheets: string,
+  print: (line: string) => void,
+) => {
+  const all = (await readdir(path.join(root, set))).filter((f) => PHOTO.test(f)).sort();
+  const halves = splitHalves(all);
+  const files = all.filter((name) => !HALF.only || halves.get(name) === HALF.only).slice(0, LIMIT.n);
+  const finished = set === LISTING_FINISHED;
+  const styles: { name: string; options: EnhanceOptions }[] = [
+    { name: 'default', options: { ...models, correctVerticals: STRAIGHTEN.other } },
+    ...(natural
+      ? [{ name: 'natural', options: { engine: 'learned' as const, ...models, correctVerticals: STRAIGHTEN.other } }]
+      : []),
+  ];
+  // The target look beside every unedited photo on the sheet: the first finished photo.
+  const finishedDir = path.join(root, LISTING_FINISHED);
+  const target =
+    !finished && existsSync(finishedDir)
+      ? (await readdir(finishedDir)).filter((f) => PHOTO.test(f)).sort()[0]
+      : undefined;
+  const targetImage = target ? await png(await atListingSize(path.join(finishedDir, target))) : null;
+
+  const pairs: Record<string, (ListingPair & { psnr: number; cpu: number })[]> = {};
+  const inputs: ListingFigures[] = [];
+  const rows: Buffer[][] = [];
+  const columns = ['input', ...styles.map((s) => s.name)].join(' / ');
+  print(
+    `\n### ${set}${HALF.only ? ` (${HALF.only} half)` : ''}: listing report at ${LISTING_LONG_SIDE} px; each cell ${columns}` +
+      (natural ? '' : ' (natural not run: pass --natural)'),
+  );
+  const extra = finished ? ' PSNR vs input dB | Δ median luma |' : '';
+  print(
+    `\n| photo | half | ${LISTING_FIGURES.map((k) => FIGURE_HEADINGS[k]).join(' | ')} |${extra} default route, CPU s |`,
+  );
+  print(`|---|---|${LISTING_FIGURES.map(() => '---|').join('')}${finished ? '---|---|' : ''}---|`);
+  for (const name of files) {
+    const file = path.join(root, set, name);
+    const buffer = await readFile(file);
+    const input = await atListingSize(buffer);
+    const before = listingFigures(input);
+    inputs.push(before);
+    const sheetRow: Buffer[] = [await png(input)];
+    const after: ListingFigures[] = [];
+    const psnrs: number[] = [];
+    let route = '';
+    for (const style of styles) {
+      const { result, cpuSeconds } = await timed(buffer, style.options);
+      let output = await atListingSize(result.image);
+      // The engine keeps the input's size, so the reduced copies match; a rounding of a pixel is resized away.
+      if (output.width !== input.width || output.height !== input.height)
+        output = await toRaw(result.image, { width: input.width, height: input.height });
+      const figures = listingFigures(output);
+      const score = psnr(output, input);
+      after.push(figures);
+      psnrs.push(score);
+      (pairs[style.name] ??= []).push({ name, input: before, output: figures, psnr: score, cpu: cpuSeconds });
+      if (style.name === 'default') route = `${result.report.route}, ${fixed(cpuSeconds, 1)}`;
+      sheetRow.push(await png(output));
+    }
+    if (targetImage) sheetRow.push(targetImage);
+    rows.push(sheetRow);
+    const cells = LISTING_FIGURES.map((k) => figureCell(k, [before[k], ...after.map((f) => f[k])]));
+    const finishedCells = finished
+      ? ` ${psnrs.map((v) => fixed(v)).join(' / ')} | ${after.map((f) => signed(f.medianLuma - before.medianLuma, 3)).join(' / ')} |`
+      : '';
+    print(`| ${name} | ${halves.get(name)} | ${cells.join(' | ')} |${finishedCells} ${route} |`);
+  }
+  if (!files.length) return;
+  const meanOf = (figures: ListingFigures[], key: keyof ListingFigures) =>
+    mean(figures.flatMap((f) => (f[key] === null ? [] : [f[key] as number])));
+  const outputsOf = (style: string) => pairs[style].map((p) => p.output);
+  const meanCells = LISTING_FIGURES.map((k) =>
+    figureCell(k, [meanOf(inputs, k), ...styles.map((s) => meanOf(outputsOf(s.name), k))]),
+  );
+  const meanFinished = finished
+    ? ` ${styles.map((s) => fixed(mean(pairs[s.name].map((p) => p.psnr)))).join(' / ')} | ${styles
+        .map((s) => signed(mean(pairs[s.name].map((p) => p.output.medianLuma - p.input.medianLuma)), 3))
+        .join(' / ')} |`
+    : '';
+  print(
+    `| **mean (${files.length})** | | ${meanCells.join(' | ')} |${meanFinished} ${fixed(mean(pairs.default.map((p) => p.cpu)), 1)} |`,
+  );
+  print('(cast: the mean over the photos with near-neutral pixels to measure; n/a: none)');
+  print('');
+  for (const style of styles)
+    printChecks(
+      set,
+      style.name,
+      finished ? listingFinishedChecks(pairs[style.name]) : listingDevChecks(pairs[style.name]),
+      print,
+    );
+  await contactSheet(rows, path.join(sheets, `${set}.jpg`), 400);
+  print(
+    `(contact sheet ${path.join(sheets, `${set}.jpg`)}: ${['input', ...styles.map((s) => s.name)].join(' | ')}${targetImage ? ` | target ${target}` : ''})`,
+  );
+};
+
 /**
  * The degradation benchmark: each room and exposure photo (reduced to at most 1024 px) is degraded in linear light,
  * and the engine's result on the bad copy is compared with its result on the original (PSNR, ΔE00). "untouched" is
@@ -345,7 +522,13 @@ const degradationBench = async (
       const render = async (column: string, image: Raw, encoded: Buffer) =>
         column === 'baseline'
           ? jpeg(await renderBaseline(image, models.retoucher as Retoucher))
-          : (await timed(encoded, column as EngineChoice, models)).result.image;
+          : (
+              await timed(encoded, {
+                engine: column as EngineChoice,
+                ...models,
+                correctVerticals: STRAIGHTEN.other,
+              })
+            ).result.image;
       const outputs: Record<string, Raw> = {};
       for (const engine of columns) outputs[engine] = await toRaw(await render(engine, original, originalPng));
       const cells: string[] = [];
@@ -422,7 +605,7 @@ const timeTwelveMegapixels = async (root: string, models: Models, print: (line: 
     for (const engine of ['classic', ...(models.retoucher ? ['auto'] : [])] as EngineChoice[]) {
       const runs: { seconds: number; cpu: number; stages: string }[] = [];
       for (let run = 0; run < 4; run++) {
-        const { result, seconds, cpuSeconds } = await timed(jpeg, engine, models);
+        const { result, seconds, cpuSeconds } = await timed(jpeg, { engine, ...models });
         const stages = Object.entries(result.report.timingsMs)
           .map(([stage, ms]) => `${stage} ${ms}`)
           .join(', ');
@@ -441,8 +624,13 @@ const timeTwelveMegapixels = async (root: string, models: Models, print: (line: 
 
 const USAGE =
   'usage: npm run bench:enhance -- [--photos <dir>] [--engines auto,classic,learned] ' +
-  '[--sets fivek-dev,lol-dev,rooms,exposure,lowlight-phone,publishable,degradation] [--model-cache <dir>] ' +
-  '[--sheets <dir>] [--limit <photos per set>] [--degradation-sets rooms,exposure] [--no-low-light-model] [--no-12mp]';
+  '[--sets fivek-dev,lol-dev,rooms,exposure,lowlight-phone,publishable,listing-dev,listing-finished,degradation] ' +
+  '[--model-cache <dir>] [--sheets <dir>] [--limit <photos per set>] [--degradation-sets rooms,exposure] ' +
+  '[--no-low-light-model] [--no-12mp] [--straighten | --no-straighten] [--natural] [--half tune|check]\n' +
+  '  listing-dev / listing-finished: the listing report (input, the default path, and the natural style with ' +
+  '--natural, which runs the learned path on every photo); --engines does not apply to them; --half keeps one half\n' +
+  '  verticals are corrected on the paired sets (fivek-dev, lol-dev) only with --straighten, elsewhere unless ' +
+  '--no-straighten';
 
 const usage = usageExit(USAGE);
 
@@ -455,6 +643,9 @@ const parseArgs = (argv: string[]) => {
   let lowLight = true;
   let twelve = true;
   let limit = Infinity;
+  let straighten: boolean | undefined;
+  let natural = false;
+  let half: 'tune' | 'check' | null = null;
   const value = (i: number) => argv[i + 1] ?? usage(`${argv[i]} needs a value`);
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--engines') {
@@ -469,7 +660,14 @@ const parseArgs = (argv: string[]) => {
     else if (argv[i] === '--no-12mp') twelve = false;
     else if (argv[i] === '--limit') limit = Number(value(i++));
     else if (argv[i] === '--degradation-sets') DEGRADATION_SETS.names = value(i++).split(',');
-    else if (argv[i] === '--help' || argv[i] === '-h') usage();
+    else if (argv[i] === '--straighten') straighten = true;
+    else if (argv[i] === '--no-straighten') straighten = false;
+    else if (argv[i] === '--natural') natural = true;
+    else if (argv[i] === '--half') {
+      const which = value(i++);
+      if (which !== 'tune' && which !== 'check') usage(`--half takes tune or check, not '${which}'`);
+      half = which as 'tune' | 'check';
+    } else if (argv[i] === '--help' || argv[i] === '-h') usage();
     else if (argv[i].startsWith('-')) usage(`Unknown option ${argv[i]}`);
     else root = path.resolve(argv[i]);
   }
@@ -478,12 +676,17 @@ const parseArgs = (argv: string[]) => {
     console.log(`No photos to benchmark: ${root} does not exist (pass --photos <dir>).`);
     process.exit(2);
   }
-  return { root, engines, sets, modelCache, sheets, lowLight, twelve, limit };
+  return { root, engines, sets, modelCache, sheets, lowLight, twelve, limit, straighten, natural, half };
 };
 
 const main = async () => {
-  const { root, engines, sets, modelCache, sheets, lowLight, twelve, limit } = parseArgs(process.argv.slice(2));
+  const { root, engines, sets, modelCache, sheets, lowLight, twelve, limit, straighten, natural, half } = parseArgs(
+    process.argv.slice(2),
+  );
   LIMIT.n = limit;
+  STRAIGHTEN.paired = straighten ?? false;
+  STRAIGHTEN.other = straighten;
+  HALF.only = half;
   await mkdir(sheets, { recursive: true });
   if (modelCache) await mkdir(modelCache, { recursive: true });
   const pools = [
@@ -497,6 +700,11 @@ const main = async () => {
     console.log(line);
     lines.push(line);
   };
+  print(
+    `Verticals: ${STRAIGHTEN.paired ? 'corrected' : 'not corrected'} on the paired sets (${Object.keys(PAIRS).join(', ')})` +
+      `${straighten === undefined ? ': no expert reference straightens' : ''}; ` +
+      `${STRAIGHTEN.other === false ? 'not corrected' : 'corrected (the engine default)'} on the other sets.`,
+  );
   try {
     const present = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
     const wanted = sets ?? [...present.sort(), 'degradation'];
@@ -504,6 +712,8 @@ const main = async () => {
       if (set === 'degradation') await degradationBench(root, engines, models, sheets, print);
       else if (!present.includes(set)) print(`(no set ${set} under the photos folder)`);
       else if (PAIRS[set]) await pairedSet(root, set, engines, models, sheets, print);
+      else if (set === LISTING_DEV || set === LISTING_FINISHED)
+        await listingSet(root, set, models, natural, sheets, print);
       else await unpairedSet(root, set, engines, models, sheets, print);
     }
     if (modelCache)

@@ -3,15 +3,21 @@ import path from 'node:path';
 import { ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError, MaximPool } from '..';
 
 const USAGE =
-  'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto] [--min-long-side 2048]';
+  'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto] ' +
+  '[--min-long-side 2048] [--no-straighten]';
 const PHOTO = /\.(jpe?g|png|webp|heic|heif|tiff?)$/i;
 
 const parseArgs = (argv: string[]) => {
   const positional: string[] = [];
   let engine: EngineChoice = 'auto';
   let minLongSide: number | undefined;
+  let correctVerticals: boolean | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === '--no-straighten') {
+      correctVerticals = false;
+      continue;
+    }
     if (arg === '--min-long-side' || arg.startsWith('--min-long-side=')) {
       minLongSide = Number(arg.includes('=') ? arg.split('=')[1] : argv[++i]);
       if (!Number.isFinite(minLongSide) || minLongSide < 0) throw new Error(`Bad --min-long-side. ${USAGE}`);
@@ -23,7 +29,7 @@ const parseArgs = (argv: string[]) => {
     else throw new Error(`Unknown engine "${value}". ${USAGE}`);
   }
   if (positional.length !== 2) throw new Error(USAGE);
-  return { input: positional[0], output: positional[1], engine, minLongSide };
+  return { input: positional[0], output: positional[1], engine, minLongSide, correctVerticals };
 };
 
 const listPhotos = async (input: string): Promise<string[]> => {
@@ -35,7 +41,7 @@ const listPhotos = async (input: string): Promise<string[]> => {
 };
 
 const main = async () => {
-  const { input, output, engine, minLongSide } = parseArgs(process.argv.slice(2));
+  const { input, output, engine, minLongSide, correctVerticals } = parseArgs(process.argv.slice(2));
   const files = await listPhotos(input);
   await mkdir(output, { recursive: true });
   const retoucher = engine === 'classic' ? undefined : new MaximPool({ workers: 1 });
@@ -46,7 +52,7 @@ const main = async () => {
     for (const file of files) {
       const base = path.parse(file).name;
       try {
-        const result = await enhance(file, { engine, retoucher, lowLightRetoucher, minLongSide });
+        const result = await enhance(file, { engine, retoucher, lowLightRetoucher, minLongSide, correctVerticals });
         await writeFile(path.join(output, `${base}.jpg`), result.image);
         await writeFile(path.join(output, `${base}.report.json`), JSON.stringify(result.report, null, 2) + '\n');
         const { report } = result;
