@@ -8,9 +8,9 @@ const here = import.meta.dirname;
 export const KERNELS_DIR = path.join(here, '..', 'dist', 'kernels');
 /**
  * Each kernel is one source file here and one module: `lut` (the 3D LUT), `maxim` (the model's fused kernels),
- * `unsharp` (the unsharp mask's luma, blur and detail).
+ * `unsharp` (the unsharp mask's luma, blur and detail), `listing` (the listing look's full-size rendering).
  */
-const KERNELS = ['lut', 'maxim', 'unsharp'];
+const KERNELS = ['lut', 'maxim', 'unsharp', 'listing'];
 // SIMD on, optimised for speed, the stub runtime (the kernels allocate nothing), no abort import, and the memory
 // imported: the LUT gets its own, the model's kernels work in the TensorFlow.js backend's heap.
 const FLAGS = ['-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort=', '--enable', 'simd'];

@@ -12,10 +12,10 @@ const modules = new Map<string, WebAssembly.Module | null>();
 
 /**
  * The compiled module of a kernel (`lut`: the 3D LUT, `maxim`: the model's fused kernels, `unsharp`: the unsharp
- * mask's), compiled by the runtime once; null where the runtime cannot validate it (no WebAssembly SIMD), for the
- * caller's JavaScript loop.
+ * mask's, `listing`: the listing look's rendering), compiled by the runtime once; null where the runtime cannot
+ * validate it (no WebAssembly SIMD), for the caller's JavaScript loop.
  */
-export const kernelModule = (kernel: 'lut' | 'maxim' | 'unsharp'): WebAssembly.Module | null => {
+export const kernelModule = (kernel: 'lut' | 'maxim' | 'unsharp' | 'listing'): WebAssembly.Module | null => {
   let module = modules.get(kernel);
   if (module === undefined) {
     const file = path.join(KERNELS_DIR, `${kernel}.wasm`);

@@ -1,0 +1,417 @@
+import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, linearRgbToLab } from './color';
+import type { RgbImage } from './rgb-image';
+import { kernelModule } from './wasm-kernels';
+
+/**
+ * The listing look's per-pixel rendering, shared by the plan (on the working copy, to measure what it will deliver)
+ * and the full-size pass. Everything happens in linear light: white-balance gains, then a per-pixel exposure gain
+ * read from a coarse gain field, then saturation toward the pixel's own luminance and a hue-keeping highlight
+ * roll-off, then the sRGB encoding.
+ */
+
+/**
+ * A coarse field of log2 gains, fitted as a local linear function of the pixel's log2 luminance (a guided filter's
+ * coefficients): sampled at full size it follows every edge of the photo itself, so a window's frame keeps its
+ * sharp border while the room beside it is lifted (no halo).
+ */
+export interface GainField {
+  width: number;
+  height: number;
+  a: Float32Array;
+  b: Float32Array;
+}
+
+export interface RenderPlan {
+  /** Linear channel multipliers (white balance), green 1. */
+  gains: [number, number, number];
+  /** Global linear exposure multiplier applied before the gain field is read. */
+  exposure: number;
+  field: GainField;
+  /**
+   * Linear-light saturation around each pixel's luminance (1 = as is), before the lift's own share: a pixel lifted by
+   * a gain g keeps g^-LIFT_DESATURATION of its linear chroma, so its colour reads as strong as before in the encoded
+   * photo instead of growing with the lift (a lifted wall does not come back more yellow).
+   */
+  saturation: number;
+  /**
+   * Linear level from which highlights roll off toward white (by the largest channel, so hue is kept); white is
+   * reached at knee + 2 (1 - knee). Lower on a photo whose lift would otherwise clip more than the photo did.
+   */
+  knee: number;
+}
+
+/** The usual highlight knee (RenderPlan.knee). */
+export const KNEE = 0.65;
+/**
+ * Level by which a highlight has become white: above KNEE its colour fades toward its luminance, as on film, so a lamp
+ * shade or a sunlit wall that the white balance tilts does not clip in one channel or turn blue.
+ */
+const WHITE_BY = 1.6;
+/** See RenderPlan.saturation: about what keeps a lifted colour's encoded chroma where it was. */
+const LIFT_DESATURATION = 0.2;
+/** Least saturation any pixel keeps. */
+const MIN_SATURATION = 0.55;
+/** Floor under the luminance whose log is taken: below it, a pixel is black and its gain does not matter. */
+const LUMA_FLOOR = 1 / 4096;
+
+const ENCODE_STEPS = 16384;
+/** sRGB code (0..255, rounded) of each linear level in 0..1 at 1/16384 steps. */
+const ENCODE: Uint8Array = (() => {
+  const table = new Uint8Array(ENCODE_STEPS + 1);
+  for (let i = 0; i <= ENCODE_STEPS; i++) {
+    const v = i / ENCODE_STEPS;
+    const s = v <= 0.0031308 ? v * 12.92 : 1.055 * Math.pow(v, 1 / 2.4) - 0.055;
+    table[i] = Math.round(s * 255);
+  }
+  return table;
+})();
+
+/**
+ * log2 and 2^x by table: Math.pow costs about 160 ns a call here and Math.log2 about 30, against a few ns for a
+ * lookup, and the full-size pass calls each once per pixel. log2 reads the float's exponent and the top 12 bits of
+ * its mantissa (error under 0.0004 stop); 2^x interpolates a table at 1/256 stop (relative error under 1e-5).
+ */
+const MANTISSA_BITS = 12;
+const LOG2_MANTISSA: Float32Array = (() => {
+  const table = new Float32Array(1 << MANTISSA_BITS);
+  for (let i = 0; i < table.length; i++) table[i] = Math.log2(1 + (i + 0.5) / table.length);
+  return table;
+})();
+const floatView = new Float32Array(1);
+const bitsView = new Int32Array(floatView.buffer);
+const fastLog2 = (v: number): number => {
+  floatView[0] = v;
+  const bits = bitsView[0];
+  return ((bits >> 23) & 0xff) - 127 + LOG2_MANTISSA[(bits >> (23 - MANTISSA_BITS)) & ((1 << MANTISSA_BITS) - 1)];
+};
+const EXP2_RANGE = 12;
+const EXP2_STEPS = 256;
+const EXP2: Float64Array = (() => {
+  const table = new Float64Array(2 * EXP2_RANGE * EXP2_STEPS + 2);
+  for (let i = 0; i < table.length; i++) table[i] = 2 ** (i / EXP2_STEPS - EXP2_RANGE);
+  return table;
+})();
+const fastExp2 = (x: number): number => {
+  const t = ((x < -EXP2_RANGE ? -EXP2_RANGE : x > EXP2_RANGE ? EXP2_RANGE : x) + EXP2_RANGE) * EXP2_STEPS;
+  const i = t | 0;
+  const f = t - i;
+  return EXP2[i] + (EXP2[i + 1] - EXP2[i]) * f;
+};
+
+/**
+ * Renders `source` (8-bit sRGB) with `plan` into a new image of the same size (or into `into`, which may be the
+ * source's own data). The gain field may be coarser than the image; it is sampled bilinearly. The WebAssembly SIMD
+ * kernel does the work where the runtime has it, within one code value of the JavaScript loop.
+ */
+export const renderListing = (source: RgbImage, plan: RenderPlan, into?: Uint8Array): RgbImage => {
+  const out = into ?? new Uint8Array(source.data.length);
+  if (renderListingSimd(source, plan, out)) return { width: source.width, height: source.height, data: out };
+  return renderListingJs(source, plan, out);
+};
+
+/** The kernel's exports (libs/engine/assembly/listing.ts); pointers are byte offsets into its memory. */
+interface ListingKernel {
+  configure(
+    gr: number,
+    gg: number,
+    gb: number,
+    wr: number,
+    wg: number,
+    wb: number,
+    saturation: number,
+    knee: number,
+    whiteBy: number,
+    whiteAt: number,
+    liftDesaturation: number,
+    minSaturation: number,
+    lumaFloor: number,
+  ): void;
+  interpolateRow(field: number, x0s: number, x1s: number, ts: number, out: number, count: number, add: number): void;
+  render(input: number, output: number, end: number, a0: number, a1: number, b0: number, b1: number, ty: number): void;
+}
+
+/** Pixels per strip copied through the kernel's memory (768 KB of RGB each way): the memory stays small for any photo. */
+const STRIP_PIXELS = 1 << 18;
+const align16 = (bytes: number): number => Math.ceil(bytes / 16) * 16;
+/**
+ * The kernel's memory (bytes): the decoding table (256 f32) and the encoding table where the kernel reads them, then
+ * what renderListingSimd lays out for the photo.
+ */
+const LINEAR_AT = 0;
+const ENCODE_AT = 1024;
+const LAYOUT_AT = align16(ENCODE_AT + ENCODE_STEPS + 1);
+/** A row is rendered four pixels a step, so its last step reads and writes up to 16 bytes past it. */
+const SLACK = 16;
+
+/**
+ * renderListing with the SIMD kernel into `out`. The field is sampled with the same bilinear weights as the JavaScript
+ * loop's, in the other order: each field row is interpolated across the width once (the rows above and below the
+ * photo's row kept), and the kernel mixes the two per photo row four pixels at a time. The photo passes through the
+ * kernel's memory in strips of rows. Returns false, having written nothing, where WebAssembly SIMD is missing.
+ */
+const renderListingSimd = (source: RgbImage, plan: RenderPlan, out: Uint8Array): boolean => {
+  const module = kernelModule('listing');
+  if (!module) return false;
+  const { width, height, data } = source;
+  const { field } = plan;
+  const padded = Math.ceil(width / 4) * 4;
+  const stripRows = Math.max(1, Math.min(height, Math.floor(STRIP_PIXELS / width)));
+  const x0sAt = LAYOUT_AT;
+  const x1sAt = x0sAt + padded * 4;
+  const txsAt = x1sAt + padded * 4;
+  const fieldRowAt = txsAt + padded * 4;
+  // Two slots, each one field row's a and then its b interpolated across the (padded) width.
+  const slotsAt = align16(fieldRowAt + field.width * 4);
+  const slotAt = (slot: number, coefficient: 0 | 1) => slotsAt + (slot * 2 + coefficient) * padded * 4;
+  const inputAt = slotsAt + 4 * padded * 4;
+  const outputAt = align16(inputAt + stripRows * width * 3 + SLACK);
+  const size = outputAt + stripRows * width * 3 + SLACK;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(size / 65536) });
+  const kernel = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as ListingKernel;
+  const { buffer } = memory;
+  new Float32Array(buffer, LINEAR_AT, 256).set(SRGB_TO_LINEAR);
+  new Uint8Array(buffer, ENCODE_AT, ENCODE_STEPS + 1).set(ENCODE);
+  // The same sampling of the field as the JavaScript loop's, its columns as byte offsets into a field row.
+  const sx = field.width / width;
+  const x0s = new Uint32Array(buffer, x0sAt, padded);
+  const x1s = new Uint32Array(buffer, x1sAt, padded);
+  const txs = new Float32Array(buffer, txsAt, padded);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(field.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    const x0 = Math.floor(fx);
+    x0s[x] = x0 * 4;
+    x1s[x] = Math.min(field.width - 1, x0 + 1) * 4;
+    txs[x] = fx - x0;
+  }
+  const [gr, gg, gb] = plan.gains;
+  kernel.configure(
+    gr,
+    gg,
+    gb,
+    LUMA_R,
+    LUMA_G,
+    LUMA_B,
+    plan.saturation,
+    plan.knee,
+    WHITE_BY,
+    // Where the JavaScript loop's roll-off reaches white.
+    plan.knee + 2 * (1 - plan.knee),
+    LIFT_DESATURATION,
+    MIN_SATURATION,
+    LUMA_FLOOR,
+  );
+  const logExposure = Math.log2(plan.exposure);
+  const fieldRow = new Float32Array(buffer, fieldRowAt, field.width);
+  const loaded = [-1, -1];
+  /** The slot holding field row `row` interpolated across the width, filled when it is not there yet. */
+  const slotOf = (row: number): number => {
+    const slot = row % 2;
+    if (loaded[slot] !== row) {
+      fieldRow.set(field.a.subarray(row * field.width, (row + 1) * field.width));
+      kernel.interpolateRow(fieldRowAt, x0sAt, x1sAt, txsAt, slotAt(slot, 0), padded, 0);
+      fieldRow.set(field.b.subarray(row * field.width, (row + 1) * field.width));
+      kernel.interpolateRow(fieldRowAt, x0sAt, x1sAt, txsAt, slotAt(slot, 1), padded, logExposure);
+      loaded[slot] = row;
+    }
+    return slot;
+  };
+  const bytes = new Uint8Array(buffer);
+  const rowBytes = width * 3;
+  const sy = field.height / height;
+  for (let top = 0; top < height; top += stripRows) {
+    const rows = Math.min(stripRows, height - top);
+    const start = top * rowBytes;
+    bytes.set(data.subarray(start, start + rows * rowBytes), inputAt);
+    for (let row = 0; row < rows; row++) {
+      const fy = Math.min(field.height - 1, Math.max(0, (top + row + 0.5) * sy - 0.5));
+      const y0 = Math.floor(fy);
+      const above = slotOf(y0);
+      const below = slotOf(Math.min(field.height - 1, y0 + 1));
+      const at = row * rowBytes;
+      kernel.render(
+        inputAt + at,
+        outputAt + at,
+        inputAt + at + rowBytes,
+        slotAt(above, 0),
+        slotAt(below, 0),
+        slotAt(above, 1),
+        slotAt(below, 1),
+        fy - y0,
+      );
+    }
+    out.set(bytes.subarray(outputAt, outputAt + rows * rowBytes), start);
+  }
+  return true;
+};
+
+/**
+ * The JavaScript loop of renderListing: the SIMD kernel's oracle, and the rendering where WebAssembly SIMD is
+ * missing.
+ */
+export const renderListingJs = (source: RgbImage, plan: RenderPlan, into?: Uint8Array): RgbImage => {
+  const { width, height, data } = source;
+  const out = into ?? new Uint8Array(data.length);
+  const { field } = plan;
+  const [gr, gg, gb] = plan.gains;
+  const logExposure = Math.log2(plan.exposure);
+  const saturation = plan.saturation;
+  // Highlight roll-off of a pixel's largest channel: exact up to the knee, then a quadratic ease with slope 1 at the
+  // knee that reaches white at knee + 2 (1 - knee). A white the photo recorded stays near white (code 246 at the
+  // usual knee) instead of being pulled down to grey, and only what the lift pushes well past white clips.
+  const knee = plan.knee;
+  const whiteAt = knee + 2 * (1 - knee);
+  // The field is interpolated once per row into full-width rows of coefficients; the pixel loop then reads one value
+  // of each.
+  const sx = field.width / width;
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const txs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(field.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    const x0 = Math.floor(fx);
+    x0s[x] = x0;
+    x1s[x] = Math.min(field.width - 1, x0 + 1);
+    txs[x] = fx - x0;
+  }
+  const sy = field.height / height;
+  const { a, b } = field;
+  const fieldA = new Float32Array(field.width);
+  const fieldB = new Float32Array(field.width);
+  const rowA = new Float32Array(width);
+  const rowB = new Float32Array(width);
+  // Module bindings are read through accessors once compiled; local copies keep the inner loop on plain arrays.
+  const toLinear = SRGB_TO_LINEAR;
+  const encode = ENCODE;
+  const [wr, wg, wb] = [LUMA_R, LUMA_G, LUMA_B];
+  let lastY0 = -1;
+  let lastTy = -1;
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(field.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const ty = fy - y0;
+    if (y0 !== lastY0 || ty !== lastTy) {
+      const r0 = y0 * field.width;
+      const r1 = Math.min(field.height - 1, y0 + 1) * field.width;
+      for (let x = 0; x < field.width; x++) {
+        fieldA[x] = a[r0 + x] + (a[r1 + x] - a[r0 + x]) * ty;
+        fieldB[x] = b[r0 + x] + (b[r1 + x] - b[r0 + x]) * ty;
+      }
+      for (let x = 0; x < width; x++) {
+        const x0 = x0s[x];
+        const x1 = x1s[x];
+        const tx = txs[x];
+        rowA[x] = fieldA[x0] + (fieldA[x1] - fieldA[x0]) * tx;
+        rowB[x] = fieldB[x0] + (fieldB[x1] - fieldB[x0]) * tx + logExposure;
+      }
+      lastY0 = y0;
+      lastTy = ty;
+    }
+    let i = y * width * 3;
+    for (let x = 0; x < width; x++, i += 3) {
+      const r = toLinear[data[i]] * gr;
+      const g = toLinear[data[i + 1]] * gg;
+      const bl = toLinear[data[i + 2]] * gb;
+      const luma = wr * r + wg * g + wb * bl;
+      const logGain = rowA[x] * fastLog2(luma > LUMA_FLOOR ? luma : LUMA_FLOOR) + rowB[x];
+      const gain = fastExp2(logGain);
+      const lumaOut = luma * gain;
+      let s = logGain > 0 ? saturation * fastExp2(-LIFT_DESATURATION * logGain) : saturation;
+      if (s < MIN_SATURATION) s = MIN_SATURATION;
+      let ro = lumaOut + (r * gain - lumaOut) * s;
+      let go = lumaOut + (g * gain - lumaOut) * s;
+      let bo = lumaOut + (bl * gain - lumaOut) * s;
+      let m = ro > go ? (ro > bo ? ro : bo) : go > bo ? go : bo;
+      if (m > knee) {
+        const fade = m >= WHITE_BY ? 1 : (m - knee) / (WHITE_BY - knee);
+        ro += (lumaOut - ro) * fade;
+        go += (lumaOut - go) * fade;
+        bo += (lumaOut - bo) * fade;
+        m = ro > go ? (ro > bo ? ro : bo) : go > bo ? go : bo;
+        if (m > knee) {
+          const t = m >= whiteAt ? 0 : 1 - (m - knee) / (whiteAt - knee);
+          const scale = (knee + (1 - knee) * (1 - t * t)) / m;
+          ro *= scale;
+          go *= scale;
+          bo *= scale;
+        }
+      }
+      out[i] = encode[ro <= 0 ? 0 : ro >= 1 ? ENCODE_STEPS : (ro * ENCODE_STEPS + 0.5) | 0];
+      out[i + 1] = encode[go <= 0 ? 0 : go >= 1 ? ENCODE_STEPS : (go * ENCODE_STEPS + 0.5) | 0];
+      out[i + 2] = encode[bo <= 0 ? 0 : bo >= 1 ? ENCODE_STEPS : (bo * ENCODE_STEPS + 0.5) | 0];
+    }
+  }
+  return { width, height, data: out };
+};
+
+/** What the plan checks its rendering against: the figures a finished listing photo is judged by. */
+export interface LookFigures {
+  medianLuma: number;
+  p10Luma: number;
+  /** Mean a*, b* of the near-neutral mid-tones (walls, ceilings, linen): the rendering's cast. */
+  castA: number;
+  castB: number;
+  /** Hasler-Süsstrunk colourfulness on the 8-bit codes. */
+  colourfulness: number;
+  /** Share of pixels with a channel at 250 or more. */
+  clipped: number;
+}
+
+/**
+ * Figures of an 8-bit sRGB rendering: luma (Rec. 709 on the codes) median and 10th percentile; the cast of
+ * near-neutral mid-tones (luma 0.25-0.97, chroma under 20, L* over 35, every third pixel), and colourfulness.
+ */
+export const lookFigures = (image: RgbImage): LookFigures => {
+  const { data } = image;
+  const n = data.length / 3;
+  const histogram = new Uint32Array(256);
+  let sumA = 0;
+  let sumB = 0;
+  let neutrals = 0;
+  let sumRg = 0;
+  let sumYb = 0;
+  let sumRg2 = 0;
+  let sumYb2 = 0;
+  let clipped = 0;
+  for (let p = 0; p < n; p++) {
+    const i = p * 3;
+    const r = data[i];
+    const g = data[i + 1];
+    const b = data[i + 2];
+    const luma = LUMA_R * r + LUMA_G * g + LUMA_B * b;
+    histogram[Math.round(luma)]++;
+    if (r >= 250 || g >= 250 || b >= 250) clipped++;
+    const rg = r - g;
+    const yb = 0.5 * (r + g) - b;
+    sumRg += rg;
+    sumYb += yb;
+    sumRg2 += rg * rg;
+    sumYb2 += yb * yb;
+    if (p % 3 !== 0 || luma < 0.25 * 255 || luma > 0.97 * 255) continue;
+    const lab = linearRgbToLab(SRGB_TO_LINEAR[r], SRGB_TO_LINEAR[g], SRGB_TO_LINEAR[b]);
+    if (lab.l <= 35 || lab.a * lab.a + lab.b * lab.b >= 400) continue;
+    sumA += lab.a;
+    sumB += lab.b;
+    neutrals++;
+  }
+  const percentile = (share: number) => {
+    const target = share * n;
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v];
+      if (seen >= target) return v / 255;
+    }
+    return 1;
+  };
+  const meanRg = sumRg / n;
+  const meanYb = sumYb / n;
+  const varRg = Math.max(0, sumRg2 / n - meanRg * meanRg);
+  const varYb = Math.max(0, sumYb2 / n - meanYb * meanYb);
+  return {
+    medianLuma: percentile(0.5),
+    p10Luma: percentile(0.1),
+    castA: neutrals ? sumA / neutrals : 0,
+    castB: neutrals ? sumB / neutrals : 0,
+    colourfulness: Math.sqrt(varRg + varYb) + 0.3 * Math.hypot(meanRg, meanYb),
+    clipped: clipped / n,
+  };
+};
