@@ -16,7 +16,7 @@ import {
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { ENGINE_CHOICES, type EngineChoice } from '@listinglens/engine';
+import { ENGINE_NAMES, type EngineChoice } from '@listinglens/engine';
 
 /** Which parts of the app one process runs: everything (the one-command default), HTTP only, or consumers only. */
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
@@ -89,7 +89,7 @@ class EnvironmentVariables {
   @IsOptional() @Transform(emptyToUndefined) @IsUrl(urlOptions) GOOGLE_JWKS_URL?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(365) SESSION_TTL_DAYS?: number;
 
-  @IsOptional() @IsIn(ENGINE_CHOICES) ENHANCER_ENGINE?: EngineChoice;
+  @IsOptional() @IsIn(ENGINE_NAMES) ENHANCER_ENGINE?: EngineChoice;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY?: number;
   /** How long SIGTERM waits for requests and the running job before the process exits anyway. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) SHUTDOWN_TIMEOUT_SECONDS?: number;
@@ -306,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
           jwksUrl: raw.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
         }
       : undefined,
-    { engine: raw.ENHANCER_ENGINE ?? 'auto', concurrency: raw.WORKER_CONCURRENCY ?? defaultWorkerConcurrency() },
+    { engine: raw.ENHANCER_ENGINE ?? 'listing', concurrency: raw.WORKER_CONCURRENCY ?? defaultWorkerConcurrency() },
     raw.POSTHOG_KEY ? { key: raw.POSTHOG_KEY, host: raw.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
     { ttlDays: raw.SESSION_TTL_DAYS ?? 30 },
     {

@@ -37,6 +37,7 @@ let rollScale: f32 = 0;
 let liftDesaturation: f32 = 0;
 let minSaturation: f32 = 0;
 let lumaFloor: f32 = 0;
+let recordedWhite: f32 = 1;
 
 /**
  * The plan and the tunables: white-balance gains, Rec. 709 weights, saturation, and the highlight knee, the level by
@@ -55,8 +56,10 @@ export function configure(
   whiteAt: f32,
   lift: f32,
   leastSaturation: f32,
+  white: f32,
   floor: f32,
 ): void {
+  recordedWhite = white;
   gainR = gr;
   gainG = gg;
   gainB = gb;
@@ -187,10 +190,17 @@ export function render(
   const vfloor = f32x4.splat(lumaFloor);
   const zero = f32x4.splat(0);
   const one = f32x4.splat(1);
+  const vwhite = f32x4.splat(recordedWhite);
+  const vwhiteScale = f32x4.splat(1 / (1 - recordedWhite));
   for (let p = input, o = output, x: usize = 0; p < end; p += 12, o += 12, x += 16) {
-    const r = f32x4.mul(decode(p, 0), vgr);
-    const g = f32x4.mul(decode(p, 1), vgg);
-    const b = f32x4.mul(decode(p, 2), vgb);
+    const lr = decode(p, 0);
+    const lg = decode(p, 1);
+    const lb = decode(p, 2);
+    // Recorded white keeps out of the white balance (the JavaScript loop's RECORDED_WHITE).
+    const white = f32x4.pmax(zero, f32x4.mul(f32x4.sub(f32x4.pmin(f32x4.pmin(lr, lg), lb), vwhite), vwhiteScale));
+    const r = f32x4.mul(lr, f32x4.add(vgr, f32x4.mul(f32x4.sub(one, vgr), white)));
+    const g = f32x4.mul(lg, f32x4.add(vgg, f32x4.mul(f32x4.sub(one, vgg), white)));
+    const b = f32x4.mul(lb, f32x4.add(vgb, f32x4.mul(f32x4.sub(one, vgb), white)));
     const luma = f32x4.add(f32x4.add(f32x4.mul(r, vwr), f32x4.mul(g, vwg)), f32x4.mul(b, vwb));
     const fieldA = v128.load(a0 + x);
     const fieldB = v128.load(b0 + x);

@@ -8,26 +8,33 @@ import type { Corrections, EnhanceContext, Stage } from './stage';
 import { adjustStage } from './stages/adjust';
 import { denoiseStage } from './stages/denoise';
 import { learnedStage } from './stages/learned';
+import { listingLookStage } from './stages/listing-look';
 import { toneStage } from './stages/tone';
 import { upscaleStage } from './stages/upscale';
 import { verticalsStage } from './stages/verticals';
 import { whiteBalanceStage } from './stages/white-balance';
-import type { EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats } from './types';
+import {
+  type EnhanceOptions,
+  type EnhanceResult,
+  type EnhancementReport,
+  type MeasuredStats,
+  resolveEngine,
+} from './types';
 import { ENGINE_VERSION } from './version';
 
+/** What every rendering shares after its colour and tone: geometry, noise, the host's adjustment, size. */
+const FINISHING: readonly Stage[] = [verticalsStage, denoiseStage, adjustStage, upscaleStage];
+
 /**
- * The engine, in order. The three colour stages are rendered together in one full-resolution pass; the others
- * work on the full-size buffer in turn. Sharpening for the output size happens while encoding.
+ * The engine, in order, per rendering. The listing look renders colour and tone in one full-resolution pass of its
+ * own; the learned style's three colour stages are rendered together in one fused pass. The learned stage runs on
+ * both (on the listing look it only reports that no model ran). Sharpening for the output size happens while
+ * encoding.
  */
-export const PIPELINE: readonly Stage[] = [
-  learnedStage,
-  whiteBalanceStage,
-  toneStage,
-  verticalsStage,
-  denoiseStage,
-  adjustStage,
-  upscaleStage,
-];
+export const PIPELINES: Readonly<Record<'listing' | 'learned', readonly Stage[]>> = {
+  listing: [learnedStage, listingLookStage, ...FINISHING],
+  learned: [learnedStage, whiteBalanceStage, toneStage, ...FINISHING],
+};
 
 /**
  * Enhances one photo: decode upright sRGB, measure, run the pipeline (each stage plans from the measurements,
@@ -35,7 +42,7 @@ export const PIPELINE: readonly Stage[] = [
  * Throws EnhancementError for input it refuses; nothing is returned unless every output was produced.
  */
 export const enhance = async (input: Buffer | string, options: EnhanceOptions = {}): Promise<EnhanceResult> => {
-  const engine = options.engine ?? 'auto';
+  const engine = resolveEngine(options.engine);
   const timings: Record<string, number> = {};
   const started = performance.now();
   const decoded = await decodePhoto(input);
@@ -52,7 +59,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     image: decoded.image,
     small,
     before,
-    route: engine === 'classic' ? 'classic requested' : 'no model runner available',
+    route: engine === 'listing' ? 'listing look' : 'learned requested',
     colour: {
       lut: null,
       channelLuts: null,
@@ -62,11 +69,11 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     },
     learned: null,
   };
-  const corrections = await runPipeline(PIPELINE, ctx, timings);
+  const corrections = await runPipeline(PIPELINES[engine], ctx, timings);
 
   let mark = performance.now();
-  // The learned path is not sharpened: the model's rendering as is matches the references better; the classical
-  // path keeps its sharpening.
+  // The learned path is not sharpened: the model's rendering as is matches the references better; the listing look
+  // keeps its sharpening.
   const [outputs, beforePreview] = await Promise.all([
     encodeOutputs(ctx.image, corrections.denoise?.applied ? 0 : (corrections.denoise?.noise ?? 0), !ctx.learned),
     encodeBeforePreview(beforePixels),
@@ -83,7 +90,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   const report: EnhancementReport = {
     engineVersion: ENGINE_VERSION,
     engineRequested: engine,
-    pipeline: ctx.learned ? 'learned' : 'classic',
+    pipeline: ctx.learned ? 'learned' : 'listing',
     route: ctx.route,
     input: {
       format: decoded.format,

@@ -51,6 +51,8 @@ const WHITE_BY = 1.6;
 const LIFT_DESATURATION = 0.2;
 /** Least saturation any pixel keeps. */
 const MIN_SATURATION = 0.55;
+/** Linear level of a pixel's lowest channel from which it counts as recorded white (code 240); fully at 1 (255). */
+const RECORDED_WHITE = 0.871;
 /** Floor under the luminance whose log is taken: below it, a pixel is black and its gain does not matter. */
 const LUMA_FLOOR = 1 / 4096;
 
@@ -124,6 +126,7 @@ interface ListingKernel {
     whiteAt: number,
     liftDesaturation: number,
     minSaturation: number,
+    recordedWhite: number,
     lumaFloor: number,
   ): void;
   interpolateRow(field: number, x0s: number, x1s: number, ts: number, out: number, count: number, add: number): void;
@@ -198,6 +201,7 @@ const renderListingSimd = (source: RgbImage, plan: RenderPlan, out: Uint8Array):
     plan.knee + 2 * (1 - plan.knee),
     LIFT_DESATURATION,
     MIN_SATURATION,
+    RECORDED_WHITE,
     LUMA_FLOOR,
   );
   const logExposure = Math.log2(plan.exposure);
@@ -308,9 +312,16 @@ export const renderListingJs = (source: RgbImage, plan: RenderPlan, into?: Uint8
     }
     let i = y * width * 3;
     for (let x = 0; x < width; x++, i += 3) {
-      const r = toLinear[data[i]] * gr;
-      const g = toLinear[data[i + 1]] * gg;
-      const bl = toLinear[data[i + 2]] * gb;
+      const lr = toLinear[data[i]];
+      const lg = toLinear[data[i + 1]];
+      const lb = toLinear[data[i + 2]];
+      // What the photo recorded as white (all channels near 255) keeps out of the white balance: a blown window or a
+      // white door is not tinted by gains meant for the walls.
+      const low = lr < lg ? (lr < lb ? lr : lb) : lg < lb ? lg : lb;
+      const white = low <= RECORDED_WHITE ? 0 : (low - RECORDED_WHITE) / (1 - RECORDED_WHITE);
+      const r = lr * (gr + (1 - gr) * white);
+      const g = lg * (gg + (1 - gg) * white);
+      const bl = lb * (gb + (1 - gb) * white);
       const luma = wr * r + wg * g + wb * bl;
       const logGain = rowA[x] * fastLog2(luma > LUMA_FLOOR ? luma : LUMA_FLOOR) + rowB[x];
       const gain = fastExp2(logGain);

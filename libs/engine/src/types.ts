@@ -2,9 +2,20 @@ import type { LookCorrection } from './harmonise';
 import type { PhotoStats } from './measure';
 import type { AdjustmentStyle, HostAdjustments } from './stages/adjust';
 
-/** The pipelines a caller may ask for; the one list the config, the CLIs and the API validate against. */
-export const ENGINE_CHOICES = ['classic', 'learned', 'auto'] as const;
-export type EngineChoice = (typeof ENGINE_CHOICES)[number];
+/**
+ * The renderings a caller may ask for: `listing`, the default, is our own code on the photo in linear light (no
+ * learned weights); `learned` is the optional "natural" style, the retouching model's rendering (its weights carry
+ * research-only terms: docs/enhancement.md).
+ */
+export const ENGINE_CHOICES = ['listing', 'learned'] as const;
+/** Names earlier releases took (their default and their classical path); each now selects the listing look. */
+export const LEGACY_ENGINE_NAMES = ['auto', 'classic'] as const;
+/** Every name the config, the CLIs and the API accept. */
+export const ENGINE_NAMES = [...ENGINE_CHOICES, ...LEGACY_ENGINE_NAMES] as const;
+export type EngineChoice = (typeof ENGINE_NAMES)[number];
+/** The rendering a name selects. */
+export const resolveEngine = (name: EngineChoice | undefined): (typeof ENGINE_CHOICES)[number] =>
+  name === 'learned' ? 'learned' : 'listing';
 
 /** Runs the learned retouching model on a small image; the engine lifts its change to full size itself. */
 export interface Retoucher {
@@ -14,14 +25,14 @@ export interface Retoucher {
 }
 
 export interface EnhanceOptions {
-  /** Pipeline: classical stages only, learned colour/tone + classical finishing, or chosen per photo. Default auto. */
+  /** Rendering: the listing look (default) or the learned "natural" style. */
   engine?: EngineChoice;
-  /** Model runner for the learned stage; required unless engine is 'classic'. */
+  /** Model runner for the learned stage; required when engine is 'learned'. */
   retoucher?: Retoucher;
   /** Converging-verticals correction; on by default. */
   correctVerticals?: boolean;
   /**
-   * Model for low-light photos (MAXIM trained on LOL): with engine 'auto', photos whose measured exposure is below
+   * Model for low-light photos (MAXIM trained on LOL): with engine 'learned', photos whose measured exposure is below
    * LOW_LIGHT_EV go to it instead of `retoucher`. Optional; without it they take the usual route.
    */
   lowLightRetoucher?: Retoucher;
@@ -47,8 +58,8 @@ export interface MeasuredStats extends PhotoStats {
 export interface EnhancementReport {
   engineVersion: string;
   engineRequested: EngineChoice;
-  /** The pipeline that actually ran, and why when auto chose it. */
-  pipeline: 'classic' | 'learned';
+  /** The rendering that ran, and the route it took. */
+  pipeline: 'listing' | 'learned';
   route: string;
   input: { format: string; width: number; height: number; orientation: number; bytes: number; hadIccProfile: boolean };
   output: { width: number; height: number; bytes: number; previewBytes: number; thumbnailBytes: number };
@@ -63,15 +74,22 @@ export interface EnhancementReport {
     highlights: { amount: number };
     localContrast: { amount: number };
     vibrance: { amount: number };
+    /**
+     * The listing look's own choices (engine 3.0.0 on): strength of the exposure fusion (0..1), whether the photo was
+     * read as a night or dusk scene kept dark, and the saturation kept (1 = as is).
+     */
+    look?: { fusion: number; mood: boolean; saturation: number };
     verticals: {
       applied: boolean;
       /** Camera pitch implied by the converging verticals, degrees (positive: camera tilted up). */
       pitchDeg: number;
       /**
-       * The part of it undone (at most 20°, less on weak evidence or where undoing it all would crop more than a
-       * fifth of the frame); 0 when nothing was straightened.
+       * The part of it undone (at most 20°, less on weak evidence or where undoing it all would crop more than about
+       * an eighth of the frame); 0 when nothing was straightened.
        */
       correctedPitchDeg: number;
+      /** The part of the roll undone, degrees; with `correctedPitchDeg` it fixes the warp and crop. */
+      correctedRollDeg?: number;
       rollDeg: number;
       lines: number;
       reason: string;

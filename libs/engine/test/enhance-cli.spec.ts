@@ -40,11 +40,12 @@ describe('enhance CLI', () => {
 
   it('enhances every photo in a folder, writes a report beside each, and names the one it refused', async () => {
     const out = path.join(dir, 'out');
+    // 'classic' is an older name of the listing look: kept working for scripts written against it.
     const result = run(path.join(dir, 'in'), out, '--engine', 'classic');
     // One photo failed, so the exit code says so; the others are still written.
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^broken\.jpg: IMAGE_UNREADABLE: /m);
-    expect(result.stdout).toMatch(/^living room\.jpg: classic \(classic requested\), 320x240, \d+ ms$/m);
+    expect(result.stdout).toMatch(/^living room\.jpg: listing \(listing look\), 320x240, \d+ ms$/m);
     expect(fs.readdirSync(out).sort()).toEqual([
       'kitchen.jpg',
       'kitchen.report.json',
@@ -54,7 +55,7 @@ describe('enhance CLI', () => {
     const meta = await sharp(path.join(out, 'living room.jpg')).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 320, 240, undefined]);
     const report = JSON.parse(fs.readFileSync(path.join(out, 'living room.report.json'), 'utf8'));
-    expect(report).toMatchObject({ engineVersion: ENGINE_VERSION, pipeline: 'classic' });
+    expect(report).toMatchObject({ engineVersion: ENGINE_VERSION, pipeline: 'listing' });
     // The dim input was brought up.
     expect(report.after.meanLuma).toBeGreaterThan(report.before.meanLuma);
   }, 60_000);

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { ENGINE_CHOICES, type EngineChoice, type EnhanceOptions, type Retoucher, enhance } from '..';
+import { ENGINE_NAMES, type EngineChoice, type EnhanceOptions, type Retoucher, enhance } from '..';
 import { decodePhoto } from '../decode';
 import { JPEG_QUALITY } from '../encode';
 import { renderBaseline } from '../stages/learned';
@@ -650,7 +650,7 @@ const parseArgs = (argv: string[]) => {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--engines') {
       engines = value(i++).split(',') as EngineChoice[];
-      const unknown = engines.find((engine) => !ENGINE_CHOICES.includes(engine));
+      const unknown = engines.find((engine) => !ENGINE_NAMES.includes(engine));
       if (unknown) usage(`Unknown engine '${unknown}'`);
     } else if (argv[i] === '--sets') sets = value(i++).split(',');
     else if (argv[i] === '--photos') root = path.resolve(value(i++));

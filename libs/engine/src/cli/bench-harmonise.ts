@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { ENGINE_CHOICES, ENGINE_VERSION, type EngineChoice, type Retoucher, enhance } from '..';
+import { ENGINE_NAMES, ENGINE_VERSION, type EngineChoice, type Retoucher, enhance } from '..';
 import { decodePhoto } from '../decode';
 import {
   CAST_SPREAD,
@@ -302,7 +302,7 @@ const parseArgs = (argv: string[]) => {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--engine') {
       engine = value(i++) as EngineChoice;
-      if (!ENGINE_CHOICES.includes(engine)) usage(`Unknown engine '${engine}'`);
+      if (!ENGINE_NAMES.includes(engine)) usage(`Unknown engine '${engine}'`);
     } else if (argv[i] === '--data') root = path.resolve(value(i++));
     else if (argv[i] === '--orders') orders = value(i++).split(',');
     else if (argv[i] === '--out') out = path.resolve(value(i++));

@@ -1,15 +1,15 @@
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ENGINE_CHOICES, type EngineChoice, enhance, isEnhancementError, MaximPool } from '..';
+import { ENGINE_NAMES, type EngineChoice, enhance, isEnhancementError, MaximPool, resolveEngine } from '..';
 
 const USAGE =
-  'usage: npm run enhance -- <input file or folder> <output folder> [--engine classic|learned|auto] ' +
+  'usage: npm run enhance -- <input file or folder> <output folder> [--engine listing|learned] ' +
   '[--min-long-side 2048] [--no-straighten]';
 const PHOTO = /\.(jpe?g|png|webp|heic|heif|tiff?)$/i;
 
 const parseArgs = (argv: string[]) => {
   const positional: string[] = [];
-  let engine: EngineChoice = 'auto';
+  let engine: EngineChoice = 'listing';
   let minLongSide: number | undefined;
   let correctVerticals: boolean | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -25,7 +25,7 @@ const parseArgs = (argv: string[]) => {
     }
     const value = arg.startsWith('--engine=') ? arg.slice(9) : arg === '--engine' ? argv[++i] : null;
     if (value === null) positional.push(arg);
-    else if ((ENGINE_CHOICES as readonly string[]).includes(value)) engine = value as EngineChoice;
+    else if ((ENGINE_NAMES as readonly string[]).includes(value)) engine = value as EngineChoice;
     else throw new Error(`Unknown engine "${value}". ${USAGE}`);
   }
   if (positional.length !== 2) throw new Error(USAGE);
@@ -44,9 +44,10 @@ const main = async () => {
   const { input, output, engine, minLongSide, correctVerticals } = parseArgs(process.argv.slice(2));
   const files = await listPhotos(input);
   await mkdir(output, { recursive: true });
-  const retoucher = engine === 'classic' ? undefined : new MaximPool({ workers: 1 });
+  const learned = resolveEngine(engine) === 'learned';
+  const retoucher = learned ? new MaximPool({ workers: 1 }) : undefined;
   // Starts no worker unless a low-light photo comes along.
-  const lowLightRetoucher = engine === 'auto' ? new MaximPool({ workers: 1, variant: 'enhancement' }) : undefined;
+  const lowLightRetoucher = learned ? new MaximPool({ workers: 1, variant: 'enhancement' }) : undefined;
   let failed = 0;
   try {
     for (const file of files) {

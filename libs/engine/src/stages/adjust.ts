@@ -2,6 +2,7 @@ import { clamp, linearToSrgb, LUMA_B, LUMA_G, LUMA_R, shoulder, SRGB_TO_LINEAR }
 import type { LookCorrection } from '../harmonise';
 import type { RgbImage } from '../rgb-image';
 import { stage } from '../stage';
+import type { EnhanceOptions } from '../types';
 
 /** The looks a host can ask for on a delivered photo. */
 export const ADJUSTMENT_STYLES = ['natural', 'bright-airy', 'warm'] as const;
@@ -135,15 +136,22 @@ export const withCorrection = (plan: AdjustPlan, correction: LookCorrection): Ad
  * A host's requested adjustment of a delivered photo (only when `options.adjustments` is given), with the order's
  * harmonisation of the photo folded in when it had one.
  */
+export const requestedAdjustment = ({ adjustments, harmonise }: EnhanceOptions): AdjustPlan | null => {
+  if (!adjustments && !harmonise) return null;
+  const plan = planAdjustments(adjustments);
+  return harmonise ? withCorrection(plan, harmonise) : plan;
+};
+
+/**
+ * Applies the adjustment to the learned style's rendering. The listing look folds it into its own rendering
+ * instead (stages/listing-look.ts), so that its highlight roll-off still holds the windows and lamps a brighter
+ * look would otherwise blow: this stage then only reports it.
+ */
 export const adjustStage = stage<AdjustPlan | null>({
   name: 'adjust',
-  plan: ({ options: { adjustments, harmonise } }) => {
-    if (!adjustments && !harmonise) return null;
-    const plan = planAdjustments(adjustments);
-    return harmonise ? withCorrection(plan, harmonise) : plan;
-  },
-  apply: ({ image }, plan) => {
-    if (plan) applyAdjustments(image, plan);
+  plan: ({ options }) => requestedAdjustment(options),
+  apply: ({ image, learned }, plan) => {
+    if (plan && learned) applyAdjustments(image, plan);
   },
   report: (plan, { options }) =>
     plan

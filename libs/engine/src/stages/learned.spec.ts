@@ -1,6 +1,7 @@
 import { noise, png, rawRgb } from '../../test/fixtures/enhancement-images';
 import sharp from 'sharp';
-import { PIPELINE, enhance } from '../enhance';
+import { PIPELINES, enhance } from '../enhance';
+import { ENGINE_VERSION } from '../version';
 import { measureJpegBlocks } from '../measure';
 import type { Retoucher } from '../types';
 import { CAST_ALLOWANCE, LIGHT_CAST_CORRECTION, deepenBlacks, lightCastShift } from './learned';
@@ -23,7 +24,7 @@ const fakeModel = (modelName: string, change: (r: number, g: number, b: number) 
 
 const clamp8 = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
 
-describe('auto routing and finishing of the learned result', () => {
+describe('the natural style: routing and finishing of the learned result', () => {
   const random = noise(5);
   // A well-exposed, neutral room-like scene: grey walls with texture, mid exposure.
   const neutral = rawRgb(300, 200, (x, y) => {
@@ -33,7 +34,11 @@ describe('auto routing and finishing of the learned result', () => {
 
   it('runs the model at about 192 px, on multiples of 64, and leaves a neutral well-exposed result alone', async () => {
     const model = fakeModel('identity', (r, g, b) => [r, g, b]);
-    const { report } = await enhance(await png(neutral), { engine: 'auto', retoucher: model, correctVerticals: false });
+    const { report } = await enhance(await png(neutral), {
+      engine: 'learned',
+      retoucher: model,
+      correctVerticals: false,
+    });
     expect(model.calls).toEqual(['192x128']);
     expect(report.pipeline).toBe('learned');
     expect(report.corrections.whiteBalance.applied).toBe(false);
@@ -41,14 +46,14 @@ describe('auto routing and finishing of the learned result', () => {
     expect(Math.abs(report.after.meanLuma - report.before.meanLuma)).toBeLessThan(0.03);
   });
 
-  it('returns the model rendering unsharpened on the learned path, and sharpens the classical path', async () => {
+  it('returns the model rendering unsharpened on the learned path, and sharpens the listing look', async () => {
     const input = await png(neutral);
     const pixels = async (image: Buffer) => new Uint8Array(await sharp(image).removeAlpha().raw().toBuffer());
     const original = await pixels(input);
     const meanDifference = (data: Uint8Array) =>
       data.reduce((sum, v, i) => sum + Math.abs(v - original[i]), 0) / data.length;
     const learned = await enhance(input, {
-      engine: 'auto',
+      engine: 'learned',
       retoucher: fakeModel('identity', (r, g, b) => [r, g, b]),
       correctVerticals: false,
     });
@@ -57,32 +62,29 @@ describe('auto routing and finishing of the learned result', () => {
     // what the same JPEG of the input itself does, not by sharpening's halos.
     const jpegOnly = await pixels(await sharp(input).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer());
     expect(meanDifference(await pixels(learned.image))).toBeLessThan(meanDifference(jpegOnly) + 0.3);
-    const classic = await enhance(input, { engine: 'classic', correctVerticals: false });
-    expect(classic.report.corrections.sharpen.applied).toBe(true);
+    const listing = await enhance(input, { correctVerticals: false });
+    expect(listing.report.corrections.sharpen.applied).toBe(true);
   });
 
   it('keeps the colour the model chose: a cast it adds is measured and reported, not corrected', async () => {
     const model = fakeModel('warming', (r, g, b) => [clamp8(r * 1.12 + 6), g, clamp8(b * 0.8)]);
-    const { report } = await enhance(await png(neutral), { engine: 'auto', retoucher: model, correctVerticals: false });
+    const { report } = await enhance(await png(neutral), {
+      engine: 'learned',
+      retoucher: model,
+      correctVerticals: false,
+    });
     expect(report.pipeline).toBe('learned');
     expect(report.corrections.learned.residualCast).toBeGreaterThan(8);
     expect(report.corrections.whiteBalance.applied).toBe(false);
   });
 
-  it('falls back to the classical stages when the model clips highlights', async () => {
-    const model = fakeModel('burning', (r, g, b) => [clamp8(r * 1.8), clamp8(g * 1.8), clamp8(b * 1.8)]);
-    const { report } = await enhance(await png(neutral), { engine: 'auto', retoucher: model, correctVerticals: false });
-    expect(report.pipeline).toBe('classic');
-    expect(report.route).toMatch(/clipped highlights/);
-  });
-
-  it('keeps a learned result whose shadows the model sets to black (no dull classical fallback)', async () => {
+  it('keeps a learned result whose shadows the model sets to black', async () => {
     const crushing = fakeModel(
       'crushing',
       (r, g, b) => [r, g, b].map((v) => clamp8((v - 95) * 1.6)) as [number, number, number],
     );
     const { report } = await enhance(await png(neutral), {
-      engine: 'auto',
+      engine: 'learned',
       retoucher: crushing,
       correctVerticals: false,
     });
@@ -100,7 +102,7 @@ describe('auto routing and finishing of the learned result', () => {
     const retouching = fakeModel('retouching', (r, g, b) => [r, g, b]);
     const lowLight = fakeModel('low-light', lift);
     const options = {
-      engine: 'auto' as const,
+      engine: 'learned' as const,
       retoucher: retouching,
       lowLightRetoucher: lowLight,
       correctVerticals: false,
@@ -127,7 +129,7 @@ describe('auto routing and finishing of the learned result', () => {
       (r, g, b) => [r, g, b].map((v) => clamp8(45 + v * 5)) as [number, number, number],
     );
     const { report } = await enhance(await png(night), {
-      engine: 'auto',
+      engine: 'learned',
       retoucher: fakeModel('retouching', (r, g, b) => [r, g, b]),
       lowLightRetoucher: veiled,
       correctVerticals: false,
@@ -156,7 +158,7 @@ describe('auto routing and finishing of the learned result', () => {
     const lifting = fakeModel('retouching', (r, g, b) => [r * 4, g * 4, b * 4].map(clamp8) as [number, number, number]);
     const lowLight = fakeModel('low-light', (r, g, b) => [r * 6, g * 6, b * 6].map(clamp8) as [number, number, number]);
     const { report } = await enhance(await png(dim), {
-      engine: 'auto',
+      engine: 'learned',
       retoucher: lifting,
       lowLightRetoucher: lowLight,
       correctVerticals: false,
@@ -180,7 +182,7 @@ describe('auto routing and finishing of the learned result', () => {
 
   it('leaves a saturated blue sky alone', async () => {
     const { report } = await enhance(await png(skyOverStone(0)), {
-      engine: 'auto',
+      engine: 'learned',
       retoucher: identity(),
       correctVerticals: false,
     });
@@ -198,7 +200,7 @@ describe('auto routing and finishing of the learned result', () => {
       return [r, g, b].map((v) => clamp8(grey + (v - grey) * 1.8)) as [number, number, number];
     });
     const { report } = await enhance(await png(skyOverStone(0)), {
-      engine: 'auto',
+      engine: 'learned',
       retoucher: saturating,
       correctVerticals: false,
     });
@@ -218,7 +220,7 @@ describe('auto routing and finishing of the learned result', () => {
 
   it('takes a warm light the model deepened past where the photo had it, toward white, and says it balanced the colour', async () => {
     const input = await png(warmRoom);
-    const { report } = await enhance(input, { engine: 'auto', retoucher: warming(), correctVerticals: false });
+    const { report } = await enhance(input, { engine: 'learned', retoucher: warming(), correctVerticals: false });
     expect(report.pipeline).toBe('learned');
     expect(report.corrections.learned.residualCast).toBeGreaterThan(report.before.cast + 4);
     expect(report.corrections.whiteBalance.applied).toBe(true);
@@ -235,7 +237,7 @@ describe('auto routing and finishing of the learned result', () => {
   it('also corrects a warm light the model kept as it was', async () => {
     const keeping = fakeModel('identity', (r, g, b) => [r, g, b]);
     const { report } = await enhance(await png(warmRoom), {
-      engine: 'auto',
+      engine: 'learned',
       retoucher: keeping,
       correctVerticals: false,
     });
@@ -268,7 +270,7 @@ describe('auto routing and finishing of the learned result', () => {
   });
 
   it('assembles the report from the stages of the pipeline, in order', async () => {
-    expect(PIPELINE.map((stage) => stage.name)).toEqual([
+    expect(PIPELINES.learned.map((stage) => stage.name)).toEqual([
       'learned',
       'whiteBalance',
       'tone',
@@ -277,7 +279,15 @@ describe('auto routing and finishing of the learned result', () => {
       'adjust',
       'upscale',
     ]);
-    const { report } = await enhance(await png(neutral), { engine: 'classic', correctVerticals: false });
+    expect(PIPELINES.listing.map((stage) => stage.name)).toEqual([
+      'learned',
+      'listingLook',
+      'verticals',
+      'denoise',
+      'adjust',
+      'upscale',
+    ]);
+    const { report } = await enhance(await png(neutral), { correctVerticals: false });
     for (const key of [
       'learned',
       'whiteBalance',
@@ -289,8 +299,9 @@ describe('auto routing and finishing of the learned result', () => {
       'sharpen',
     ])
       expect(report.corrections).toHaveProperty(key);
-    for (const name of PIPELINE.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
-    expect(report.engineVersion).toBe('2.5.1');
+    for (const name of PIPELINES.listing.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
+    expect(report.engineVersion).toBe(ENGINE_VERSION);
+    expect(report.pipeline).toBe('listing');
   });
 });
 
@@ -306,7 +317,7 @@ describe('a photo lifted by several stops, smoothed before its lift when its JPE
     const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: new Uint8Array(data) };
   };
-  const options = () => ({ engine: 'auto' as const, retoucher: lift(), correctVerticals: false });
+  const options = () => ({ engine: 'learned' as const, retoucher: lift(), correctVerticals: false });
   /** Mean horizontal luma step (levels) across x = 7|8 mod 8 beyond the mean step elsewhere: how far blocks show. */
   const blockEdgeStep = ({ width, height, data }: { width: number; height: number; data: Uint8Array }) => {
     const sums = [0, 0];

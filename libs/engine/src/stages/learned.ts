@@ -235,24 +235,6 @@ const curvesFor = (gains: number[], exposureCurve: number) =>
     (v: number) => number,
   ];
 
-/** Share of pixels newly clipped (highlights, or shadows) that counts as damage: the acceptance criterion. */
-const NEW_CLIPPING = 0.005;
-
-/**
- * Auto keeps the learned result only when, on the analysis copy and after finishing, it adds no clipping: the
- * model was trained on landscapes and portraits, so a photo whose tones it misreads falls back to the classical
- * stages. Casts are no reason to fall back: the classical path re-exposes into its own band, which brightens the
- * photos an expert keeps dark, and finishing pulls back the casts the model deepens.
- */
-const learnedIsSafe = (before: MeasuredStats, finishing: Finishing): string | null => {
-  const after = finishing.after;
-  // The acceptance criterion, on highlights: judged on the analysis copy rendered with the LUT and the local
-  // contrast, which is where the clipping of the full-size output shows. Shadows the model sets to black are its
-  // choice: falling back on them returned a dull classical result for dark foliage.
-  const grew = after.clippedHighlights - before.clippedHighlights;
-  return grew > NEW_CLIPPING ? 'learned result clipped highlights' : null;
-};
-
 /**
  * Which learned result to keep. The retouching model always runs; on a dark photo (input below LOW_LIGHT_EV) the
  * low-light model runs beside it, and its result is kept only when the retouching model's outcome is still too dark
@@ -262,11 +244,10 @@ const chooseLearned = async (
   image: RgbImage,
   small: RgbImage,
   before: MeasuredStats,
-  engine: EnhanceOptions['engine'],
   options: EnhanceOptions,
 ): Promise<{ learned: LearnedOutcome; lowLight: boolean; why: string }> => {
   const retoucher = options.retoucher as Retoucher;
-  const dark = engine === 'auto' && before.exposureEv < LOW_LIGHT_EV && options.lowLightRetoucher;
+  const dark = before.exposureEv < LOW_LIGHT_EV && options.lowLightRetoucher;
   if (!dark) return { learned: await runLearned(image, retoucher), lowLight: false, why: retoucher.modelName };
   const [retouched, lifted] = await Promise.all([
     runLearned(image, retoucher),
@@ -321,10 +302,10 @@ export const learnedStage = stage<{
   colour: true,
   plan: async (ctx) => {
     const { engine, options, image, small, before } = ctx;
-    if (engine === 'learned' && !options.retoucher)
+    if (engine !== 'learned') return null;
+    if (!options.retoucher)
       throw new EnhancementError('MODEL_FAILED', 'The learned engine was requested without a model runner.');
-    if (engine === 'classic' || !options.retoucher) return null;
-    const chosen = await chooseLearned(image, small, before, engine, options);
+    const chosen = await chooseLearned(image, small, before, options);
     const finishing = finishLearned(
       small,
       chosen.learned.lut,
@@ -332,13 +313,7 @@ export const learnedStage = stage<{
       measurableCast(small, before),
     );
     const dequantize = dequantizeFor(finishing.after.exposureEv - before.exposureEv, image);
-    if (engine === 'learned') return { learned: chosen.learned, finishing, dequantize, route: 'learned requested' };
-    const unsafe = learnedIsSafe(before, finishing);
-    if (unsafe) {
-      ctx.route = unsafe;
-      return null;
-    }
-    return { learned: chosen.learned, finishing, dequantize, route: `${chosen.why}; no new clipping` };
+    return { learned: chosen.learned, finishing, dequantize, route: `learned: ${chosen.why}` };
   },
   apply: (ctx, plan) => {
     if (!plan) return;

@@ -7,6 +7,7 @@ import {
   type HarmonisedOutputs,
   MaximPool,
   renderHarmonised,
+  resolveEngine,
 } from '@listinglens/engine';
 import {
   EnhancementModel,
@@ -16,12 +17,12 @@ import {
 } from '../ports/enhancement-model';
 
 export interface InProcessEnhancementModelOptions {
-  /** Default pipeline when a request does not name one. Default 'auto'. */
+  /** Default rendering when a request does not name one. Default 'listing' (the listing look, no learned weights). */
   engine?: EngineChoice;
   /** Model worker threads (one inference per core); defaults to the number of cores. */
   workers?: number;
   /**
-   * Send low-light photos to the LOL-trained MAXIM model under 'auto' (its workers start only when a dark photo
+   * Send low-light photos to the LOL-trained MAXIM model under 'learned' (its workers start only when a dark photo
    * arrives). Default true.
    */
   lowLightModel?: boolean;
@@ -46,7 +47,7 @@ export class InProcessEnhancementModel extends EnhancementModel {
 
   constructor(options: InProcessEnhancementModelOptions = {}) {
     super();
-    this.engine = options.engine ?? 'auto';
+    this.engine = options.engine ?? 'listing';
     this.workers = options.workers;
     this.lowLightModel = options.lowLightModel ?? true;
     this.minLongSide = options.minLongSide;
@@ -55,14 +56,15 @@ export class InProcessEnhancementModel extends EnhancementModel {
   async enhance(input: Buffer, options: EnhancementRequest = {}): Promise<EnhancementResult> {
     if (this.closed) throw new EnhancementError('MODEL_FAILED', 'The enhancement model has been closed.');
     const engine = options.engine ?? this.engine;
-    if (engine !== 'classic') this.pool ??= new MaximPool({ workers: this.workers });
+    const learned = resolveEngine(engine) === 'learned';
+    if (learned) this.pool ??= new MaximPool({ workers: this.workers });
     // Constructing a pool starts no worker: the low-light model loads on the first dark photo only.
-    if (engine === 'auto' && this.lowLightModel)
+    if (learned && this.lowLightModel)
       this.lowLightPool ??= new MaximPool({ workers: this.workers, variant: 'enhancement' });
     return enhance(input, {
       engine,
-      retoucher: engine === 'classic' ? undefined : (this.pool ?? undefined),
-      lowLightRetoucher: engine === 'auto' ? (this.lowLightPool ?? undefined) : undefined,
+      retoucher: learned ? (this.pool ?? undefined) : undefined,
+      lowLightRetoucher: learned ? (this.lowLightPool ?? undefined) : undefined,
       minLongSide: this.minLongSide,
       adjustments: options.adjustments,
       correctVerticals: options.correctVerticals,

@@ -7,7 +7,7 @@ import type { EnhancementModel } from './enhancement-model';
 export const describeEnhancementModelContract = (
   name: string,
   create: () => EnhancementModel,
-  engine: EngineChoice = 'classic',
+  engine: EngineChoice = 'listing',
 ) => {
   describe(`${name} honours the EnhancementModel contract`, () => {
     let model: EnhancementModel;
