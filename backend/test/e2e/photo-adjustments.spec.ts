@@ -190,8 +190,8 @@ describe('photo adjustments', () => {
     });
 
     it.each([
-      [{ style: 'sepia' }, 'style must be one of natural, bright-airy, warm'],
-      [{}, 'style must be one of natural, bright-airy, warm'],
+      [{ style: 'sepia' }, 'style must be one of listing, natural, bright-airy, warm'],
+      [{}, 'style must be one of listing, natural, bright-airy, warm'],
       [{ style: 'warm', brightness: 3 }, 'brightness must be a whole number of steps from -2 to 2'],
       [{ style: 'warm', brightness: 1.5 }, 'brightness must be a whole number of steps from -2 to 2'],
       [{ style: 'warm', warmth: '1' }, 'warmth must be a whole number of steps from -2 to 2'],
@@ -208,12 +208,12 @@ describe('photo adjustments', () => {
     const host = await deliveredOrder('adjust-premium@example.com', 'premium', 40);
     const [photoId] = host.photoIds;
     expect((await adjustmentsOf(host.cookie, photoId)).remaining).toBeNull();
-    for (const body of [{ style: 'warm' }, { style: 'natural', warmth: -2 }, { style: 'bright-airy' }]) {
+    for (const body of [{ style: 'warm' }, { style: 'listing', warmth: -2 }, { style: 'bright-airy' }]) {
       const res = await adjust(host.cookie, photoId, body).expect(202);
       expect((await waitForAdjustment(host.cookie, photoId, res.body.id)).status).toBe('completed');
     }
     const { adjustments, remaining } = await adjustmentsOf(host.cookie, photoId);
     expect(remaining).toBeNull();
-    expect(adjustments.map((a: { style: string }) => a.style)).toEqual(['bright-airy', 'natural', 'warm']);
+    expect(adjustments.map((a: { style: string }) => a.style)).toEqual(['bright-airy', 'listing', 'warm']);
   }, 240_000);
 });

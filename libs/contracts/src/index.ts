@@ -1,3 +1,7 @@
-/** What the browser and the server share, so the two can never disagree: the package catalogue and the photo checks. */
+/**
+ * What the browser and the server share, so the two can never disagree: the package catalogue, the photo checks and
+ * the adjustment styles.
+ */
+export * from './adjustment-styles';
 export * from './package-catalogue';
 export * from './photo-checks';

@@ -199,7 +199,7 @@ describe('rendering a correction', () => {
     const correction = { ev: 0.4, gainRed: 0.95, gainBlue: 1.1 };
     const plain = await enhance(input, { engine: 'classic', correctVerticals: false });
     const kept = await enhance(input, { engine: 'classic', correctVerticals: false, harmonise: correction });
-    expect(kept.report.corrections.adjustments).toMatchObject({ applied: true, style: 'natural', harmonised: true });
+    expect(kept.report.corrections.adjustments).toMatchObject({ applied: true, style: 'listing', harmonised: true });
     expect(kept.report.after.exposureEv).toBeGreaterThan(plain.report.after.exposureEv + 0.2);
     expect(kept.report.after.castB).toBeLessThan(plain.report.after.castB);
   });

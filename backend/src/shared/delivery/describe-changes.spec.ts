@@ -82,14 +82,17 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     expect(describeChanges(report({ cast: 8, castA: 0, castB: 8 }, { cast: 7, castA: 0, castB: 7 }))).toEqual([]);
   });
 
-  it('names the look a host asked for in an adjustment, and not the natural one', () => {
+  it('names the look a host asked for in an adjustment, and not the listing look they already had', () => {
     expect(describeChanges(report({}, {}, { adjustments: { applied: true, style: 'bright-airy', ev: 0.35 } }))).toEqual(
       ['Bright & airy look, as you asked'],
     );
     expect(describeChanges(report({}, {}, { adjustments: { applied: true, style: 'warm' } }))).toEqual([
       'Warm look, as you asked',
     ]);
-    expect(describeChanges(report({}, {}, { adjustments: { applied: false, style: 'natural' } }))).toEqual([]);
+    expect(describeChanges(report({}, {}, { adjustments: { applied: false, style: 'natural' } }))).toEqual([
+      'Natural look from our retouching model, as you asked',
+    ]);
+    expect(describeChanges(report({}, {}, { adjustments: { applied: false, style: 'listing' } }))).toEqual([]);
   });
 
   it('says when the order harmonisation moved the photo towards the others', () => {

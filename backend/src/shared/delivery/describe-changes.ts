@@ -16,7 +16,9 @@ const NEUTRAL_CAST = 3;
 /** Share of blown pixels (0..1) that must come back before highlights are named. */
 const MIN_HIGHLIGHT_GAIN = 0.01;
 
+/** The listing look is the delivered one, so asking for it names nothing. */
 const REQUESTED_STYLES: Record<string, string> = {
+  natural: 'Natural look from our retouching model, as you asked',
   'bright-airy': 'Bright & airy look, as you asked',
   warm: 'Warm look, as you asked',
 };

@@ -238,6 +238,32 @@ describe('gallery', () => {
       expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
     });
 
+    it('offers the listing look first and selected, then the natural, bright & airy and warm looks', async () => {
+      const api = serve([photo(1, 'kitchen.jpg')], {
+        'GET /api/photos/1/adjustments': () => json(window(1)),
+        'POST /api/photos/1/adjustments': () => json({ id: 9, photo_id: 1, status: 'queued' }, 202),
+      });
+      const { user } = await renderApp('/gallery');
+      await user.click(await screen.findByRole('button', { name: 'Ask for an adjustment' }));
+      const form = screen.getByRole('form', { name: 'Ask for an adjustment' });
+
+      const styles = within(form).getAllByRole('radio');
+      expect(styles.map((radio) => radio.closest('label')?.textContent)).toEqual([
+        'Listing lookAs delivered',
+        "NaturalThe retouching model's softer rendering",
+        'Bright & airyLighter and softer',
+        'WarmGolden light',
+      ]);
+      expect(within(form).getByRole('radio', { name: /Listing look/ })).toBeChecked();
+      expect(styles.filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(1);
+
+      await user.click(within(form).getByRole('button', { name: 'Request adjustment' }));
+      expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
+      expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
+        { style: 'listing', brightness: 0, warmth: 0, straighten: true },
+      ]);
+    });
+
     it("shows the server's reason when the adjustment is refused, and keeps the form", async () => {
       serve([photo(1, 'kitchen.jpg')], {
         'GET /api/photos/1/adjustments': () => json(window(1)),

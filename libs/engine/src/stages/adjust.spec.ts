@@ -24,16 +24,23 @@ const adjusted = (adjustments: HostAdjustments) => {
 };
 
 describe('host adjustments', () => {
-  it('changes nothing for the natural style with no steps', () => {
-    const plan = planAdjustments({ style: 'natural', brightness: 0, warmth: 0 });
-    expect(plan.applied).toBe(false);
-    expect(adjusted({ style: 'natural', brightness: 0, warmth: 0 })).toEqual(ramp().data);
+  it('changes nothing for the listing style, the default, with no steps', () => {
+    expect(planAdjustments(undefined)).toMatchObject({ style: 'listing', applied: false });
+    expect(planAdjustments({ style: 'listing', brightness: 0, warmth: 0 }).applied).toBe(false);
+    expect(adjusted({ style: 'listing', brightness: 0, warmth: 0 })).toEqual(ramp().data);
+  });
+
+  it('adds nothing of its own for the natural style: the learned engine renders that look', () => {
+    expect(planAdjustments({ style: 'natural', brightness: 0, warmth: 0 }).applied).toBe(false);
+    expect(adjusted({ style: 'natural', brightness: 1, warmth: -1 })).toEqual(
+      adjusted({ style: 'listing', brightness: 1, warmth: -1 }),
+    );
   });
 
   it('brightens and darkens in steps, rolling brightened highlights off instead of clipping them', () => {
     const base = luma(ramp().data);
-    const up = adjusted({ style: 'natural', brightness: 2, warmth: 0 });
-    const down = adjusted({ style: 'natural', brightness: -1, warmth: 0 });
+    const up = adjusted({ style: 'listing', brightness: 2, warmth: 0 });
+    const down = adjusted({ style: 'listing', brightness: -1, warmth: 0 });
     expect(luma(up)).toBeGreaterThan(base + 10);
     expect(luma(down)).toBeLessThan(base - 5);
     // Near-white wall (x = 55) brightened but short of 255; the window at 255 stays white.
@@ -44,8 +51,8 @@ describe('host adjustments', () => {
   });
 
   it('warms whites without darkening them, and cools them the other way', () => {
-    const warm = adjusted({ style: 'natural', brightness: 0, warmth: 2 });
-    const cool = adjusted({ style: 'natural', brightness: 0, warmth: -2 });
+    const warm = adjusted({ style: 'listing', brightness: 0, warmth: 2 });
+    const cool = adjusted({ style: 'listing', brightness: 0, warmth: -2 });
     expect(mean(warm, 0) - mean(warm, 2)).toBeGreaterThan(8);
     expect(mean(cool, 2) - mean(cool, 0)).toBeGreaterThan(8);
     expect(Math.abs(luma(warm) - luma(ramp().data))).toBeLessThan(2);
@@ -61,8 +68,8 @@ describe('host adjustments', () => {
   });
 
   it('clamps out-of-range steps to the two the product offers', () => {
-    expect(planAdjustments({ style: 'natural', brightness: 9, warmth: -9 })).toMatchObject(
-      planAdjustments({ style: 'natural', brightness: 2, warmth: -2 }),
+    expect(planAdjustments({ style: 'listing', brightness: 9, warmth: -9 })).toMatchObject(
+      planAdjustments({ style: 'listing', brightness: 2, warmth: -2 }),
     );
   });
 
@@ -72,9 +79,9 @@ describe('host adjustments', () => {
     expect(plain.report.corrections.adjustments).toBeUndefined();
     const asked = await enhance(photo, {
       engine: 'classic',
-      adjustments: { style: 'natural', brightness: 1, warmth: 0 },
+      adjustments: { style: 'listing', brightness: 1, warmth: 0 },
     });
-    expect(asked.report.corrections.adjustments).toMatchObject({ applied: true, style: 'natural' });
+    expect(asked.report.corrections.adjustments).toMatchObject({ applied: true, style: 'listing' });
     expect(asked.report.corrections.adjustments!.ev).toBeCloseTo(1 / 3);
     expect(asked.report.after.meanLuma).toBeGreaterThan(plain.report.after.meanLuma);
   });

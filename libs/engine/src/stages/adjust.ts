@@ -4,8 +4,11 @@ import type { RgbImage } from '../rgb-image';
 import { stage } from '../stage';
 import type { EnhanceOptions } from '../types';
 
-/** The looks a host can ask for on a delivered photo. */
-export const ADJUSTMENT_STYLES = ['natural', 'bright-airy', 'warm'] as const;
+/**
+ * The looks a host can ask for on a delivered photo: `listing` is the photo as delivered; `natural` is the learned
+ * engine's rendering, which the caller selects with `engine: 'learned'` (the style itself adds nothing to it).
+ */
+export const ADJUSTMENT_STYLES = ['listing', 'natural', 'bright-airy', 'warm'] as const;
 export type AdjustmentStyle = (typeof ADJUSTMENT_STYLES)[number];
 
 /** Steps a host can move brightness and warmth by, either way. */
@@ -41,6 +44,8 @@ export interface AdjustPlan {
 const EV_PER_STEP = 1 / 3;
 const WARMTH_PER_STEP = 0.035;
 const STYLE_LOOK: Record<AdjustmentStyle, { ev: number; warmth: number; saturation: number; shadowLift: number }> = {
+  listing: { ev: 0, warmth: 0, saturation: 1, shadowLift: 0 },
+  // The retouching model provides this look; the style only carries the host's steps.
   natural: { ev: 0, warmth: 0, saturation: 1, shadowLift: 0 },
   // Lighter, softer, slightly less saturated: the airy look of many vacation-rental listings.
   'bright-airy': { ev: 0.35, warmth: 0, saturation: 0.9, shadowLift: 0.25 },
@@ -49,7 +54,7 @@ const STYLE_LOOK: Record<AdjustmentStyle, { ev: number; warmth: number; saturati
 };
 
 export const planAdjustments = (adjustments: HostAdjustments | undefined): AdjustPlan => {
-  const style = adjustments?.style ?? 'natural';
+  const style = adjustments?.style ?? 'listing';
   const look = STYLE_LOOK[style];
   const steps = (v: number | undefined) => clamp(Math.round(v ?? 0), -MAX_ADJUSTMENT_STEPS, MAX_ADJUSTMENT_STEPS);
   const ev = look.ev + steps(adjustments?.brightness) * EV_PER_STEP;
@@ -113,7 +118,7 @@ export const applyAdjustments = (image: RgbImage, plan: AdjustPlan): void => {
 /** A correction as the adjust stage's plan: exposure and white gains, luminance kept, highlights rolled off. */
 export const correctionPlan = (correction: LookCorrection): AdjustPlan => ({
   applied: correction.ev !== 0 || correction.gainRed !== 1 || correction.gainBlue !== 1,
-  style: 'natural',
+  style: 'listing',
   ev: correction.ev,
   gainRed: correction.gainRed,
   gainBlue: correction.gainBlue,

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type JobContext } from '../../../shared/queue/job-definitions';
 import { Analytics } from '../../analytics';
+import { styleEngine } from '../domain/adjustments';
 import { derivedKeys } from '../domain/photo-files';
 import { AdjustmentsRepository } from '../persistence/adjustments.repository';
 import { PhotosRepository } from '../persistence/photos.repository';
@@ -49,6 +50,7 @@ export class AdjustPhoto {
     try {
       const original = await this.storage.getBuffer(photo.originalPath);
       result = await this.model.enhance(original, {
+        engine: styleEngine(adjustment.style),
         adjustments: { style: adjustment.style, brightness: adjustment.brightness, warmth: adjustment.warmth },
         correctVerticals: adjustment.straighten,
         harmonise: harmonisation?.correction,

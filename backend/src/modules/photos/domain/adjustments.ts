@@ -1,3 +1,4 @@
+import { type AdjustmentStyle } from '@listinglens/contracts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../../shared/errors/app-error';
 
 /**
@@ -8,11 +9,10 @@ import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../.
 export const ADJUSTMENT_WINDOW_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const ADJUSTMENT_STYLES = ['natural', 'bright-airy', 'warm'] as const;
 export const ADJUSTMENT_STEPS = 2;
 
 export interface AdjustmentSettings {
-  style: (typeof ADJUSTMENT_STYLES)[number];
+  style: AdjustmentStyle;
   /** -2..2, a third of a stop each. */
   brightness: number;
   /** -2..2, cooler to warmer. */
@@ -22,6 +22,13 @@ export interface AdjustmentSettings {
 }
 
 export type AdjustmentStatus = 'queued' | 'completed' | 'failed';
+
+/**
+ * The rendering a style is made with: `natural` is the learned model's look, so it asks for that engine (slower,
+ * research-only weights); every other style is a change to the configured default rendering (undefined).
+ */
+export const styleEngine = (style: AdjustmentStyle): 'learned' | undefined =>
+  style === 'natural' ? 'learned' : undefined;
 
 /** Adjustments a photo of this package may have in its window; null for no limit. */
 export const adjustmentAllowance = (packageType: string): number | null => (packageType === 'premium' ? null : 1);

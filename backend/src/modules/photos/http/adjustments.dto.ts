@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { ADJUSTMENT_STEPS, ADJUSTMENT_STYLES, type AdjustmentSettings } from '../domain/adjustments';
+import { ADJUSTMENT_STYLES } from '@listinglens/contracts';
+import { ADJUSTMENT_STEPS, type AdjustmentSettings } from '../domain/adjustments';
 import { type PhotoAdjustments } from '../application/list-photo-adjustments.use-case';
 import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
 
@@ -9,7 +10,10 @@ const STEP_MESSAGE = `must be a whole number of steps from -${ADJUSTMENT_STEPS} 
 export class AdjustPhotoDto {
   @ApiProperty({
     enum: ADJUSTMENT_STYLES,
-    description: 'natural: as delivered; bright-airy: lighter and softer; warm: golden light',
+    description:
+      "listing (the default look): as delivered; natural: the retouching model's softer rendering, made with the " +
+      'learned model (research-only weights, see docs/enhancement.md), so it may take longer; bright-airy: ' +
+      'brighter still, lifted shadows, softer colour; warm: warmer, golden light',
   })
   @IsIn(ADJUSTMENT_STYLES, { message: `style must be one of ${ADJUSTMENT_STYLES.join(', ')}` })
   style: AdjustmentSettings['style'];

@@ -7,6 +7,7 @@ import { Webhooks1764118800000 } from './1764118800000-webhooks';
 import { OrderHarmonisation1764201600000 } from './1764201600000-order-harmonisation';
 import { PhotoDifferenceHash1764205200000 } from './1764205200000-photo-difference-hash';
 import { EmailDeliveries1764288000000 } from './1764288000000-email-deliveries';
+import { ListingAdjustmentStyle1764374400000 } from './1764374400000-listing-adjustment-style';
 
 /** Every migration, in order. Listed explicitly so the bundle needs no glob loading at run time. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   OrderHarmonisation1764201600000,
   PhotoDifferenceHash1764205200000,
   EmailDeliveries1764288000000,
+  ListingAdjustmentStyle1764374400000,
 ];

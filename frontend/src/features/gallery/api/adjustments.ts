@@ -1,12 +1,18 @@
+import { ADJUSTMENT_STYLES as STYLES, type AdjustmentStyle } from '@listinglens/contracts';
 import useSWR from 'swr';
 import { apiGet, apiSend } from '../../../lib/api-client';
 
-export const ADJUSTMENT_STYLES = [
-  { value: 'natural', label: 'Natural', hint: 'As delivered' },
-  { value: 'bright-airy', label: 'Bright & airy', hint: 'Lighter and softer' },
-  { value: 'warm', label: 'Warm', hint: 'Golden light' },
-] as const;
-export type AdjustmentStyle = (typeof ADJUSTMENT_STYLES)[number]['value'];
+export { DEFAULT_ADJUSTMENT_STYLE, type AdjustmentStyle } from '@listinglens/contracts';
+
+const STYLE_TEXT: Record<AdjustmentStyle, { label: string; hint: string }> = {
+  listing: { label: 'Listing look', hint: 'As delivered' },
+  natural: { label: 'Natural', hint: "The retouching model's softer rendering" },
+  'bright-airy': { label: 'Bright & airy', hint: 'Lighter and softer' },
+  warm: { label: 'Warm', hint: 'Golden light' },
+};
+
+/** The styles the API accepts, in its order, with what the panel calls them. */
+export const ADJUSTMENT_STYLES = STYLES.map((value) => ({ value, ...STYLE_TEXT[value] }));
 
 export interface AdjustmentRequest {
   style: AdjustmentStyle;

@@ -8,11 +8,17 @@ import {
   ADJUSTMENT_STYLES,
   type AdjustmentRequest,
   adjustmentsKey,
+  DEFAULT_ADJUSTMENT_STYLE,
   requestAdjustment,
   usePhotoAdjustments,
 } from '../api/adjustments';
 
-const DEFAULT_REQUEST: AdjustmentRequest = { style: 'natural', brightness: 0, warmth: 0, straighten: true };
+const DEFAULT_REQUEST: AdjustmentRequest = {
+  style: DEFAULT_ADJUSTMENT_STYLE,
+  brightness: 0,
+  warmth: 0,
+  straighten: true,
+};
 
 const formatDay = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -130,7 +136,7 @@ export function AdjustPhoto({ photo }: { photo: Photo }) {
         <form onSubmit={(event) => void submit(event)} aria-label="Ask for an adjustment" className="space-y-4">
           <fieldset>
             <legend className="text-sm font-semibold text-slate-900">Style</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {ADJUSTMENT_STYLES.map((style) => (
                 <label
                   key={style.value}
