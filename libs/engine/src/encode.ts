@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { clamp } from './color';
 import { type RgbImage, longSide, rawInput } from './rgb-image';
 import { type SharpenPlan, sharpenLuma } from './stages/sharpen';
+import { straightenAsReported } from './stages/verticals';
+import type { EnhancementReport } from './types';
 
 export const JPEG_QUALITY = 90;
 export const PREVIEW_LONG_SIDE = 1600;
@@ -80,16 +82,23 @@ const webp = (image: RgbImage) => rawInput(image).withIccProfile('srgb').webp({ 
 
 /**
  * The upright input at preview size, the "before" of the host's before/after slider. Reduced as soon as the photo is
- * decoded (stages may change the full-size pixels in place afterwards) and sharpened like the after preview, so the
- * slider compares the enhancement and not two kinds of resizing.
+ * decoded: stages may change the full-size pixels in place afterwards.
  */
-export const reduceBeforePreview = async (image: RgbImage): Promise<RgbImage> => {
-  const reduced = await resizeRaw(image, PREVIEW_LONG_SIDE);
-  sharpenLuma(reduced, REDUCED_SHARPEN);
-  return reduced;
-};
+export const reduceBeforePreview = (image: RgbImage): Promise<RgbImage> => resizeRaw(image, PREVIEW_LONG_SIDE);
 
-export const encodeBeforePreview = (reduced: RgbImage): Promise<Buffer> => webp(reduced);
+/**
+ * Writes the "before" with the geometry of the "after" (straightened and cropped as the photo was, colours untouched),
+ * so the slider's halves line up, and sharpened like the after preview once resampled, so the slider compares the
+ * enhancement and not two kinds of resizing.
+ */
+export const encodeBeforePreview = (
+  reduced: RgbImage,
+  verticals: EnhancementReport['corrections']['verticals'] | undefined,
+): Promise<Buffer> => {
+  straightenAsReported(reduced, verticals);
+  sharpenLuma(reduced, REDUCED_SHARPEN);
+  return webp(reduced);
+};
 
 /**
  * Sharpens the full-size image in place for its size (unless `sharpen` is false) and writes it as JPEG (4:4:4, sRGB

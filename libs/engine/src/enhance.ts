@@ -76,7 +76,7 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
   // keeps its sharpening.
   const [outputs, beforePreview] = await Promise.all([
     encodeOutputs(ctx.image, corrections.denoise?.applied ? 0 : (corrections.denoise?.noise ?? 0), !ctx.learned),
-    encodeBeforePreview(beforePixels),
+    encodeBeforePreview(beforePixels, corrections.verticals),
   ]);
   timings.encode = Math.round(performance.now() - mark);
   mark = performance.now();

@@ -1,6 +1,6 @@
 import { rawRgb } from '../../test/fixtures/enhancement-images';
 import { deltaE2000, psnr, ssim } from './metrics';
-import { DEGRADATIONS, degrade, measuredPitch } from './degrade';
+import { DEGRADATIONS, correctionFits, degrade, measuredPitch } from './degrade';
 
 const asImage = (raw: { width: number; height: number; data: Buffer }) => ({ ...raw, data: new Uint8Array(raw.data) });
 const mean = (data: Uint8Array, channel: number) => {
@@ -46,6 +46,21 @@ describe('degradation benchmark copies', () => {
     expect(straight).not.toBeNull();
     expect(pitched).not.toBeNull();
     expect(Math.abs((pitched as number) - (straight as number))).toBeGreaterThan(2);
+  });
+
+  it('hold the residual-tilt target only to photos straightened with a correction that fits the frame', async () => {
+    const pitched = degrade(room, 'pitch');
+    expect(await correctionFits(pitched)).toBe(true);
+    // Already straight: nothing is corrected, so there is no tilt to undo.
+    expect(await correctionFits(room)).toBe(false);
+    // About 12° of pitch: its correction is eased off to keep the room in the frame.
+    let steep = pitched;
+    for (let more = 0; more < 3; more++) steep = degrade(steep, 'pitch');
+    expect(await correctionFits(steep)).toBe(false);
+    // Darker than -3 EV: not straightened at all.
+    let dark = pitched;
+    for (let stop = 0; stop < 5; stop++) dark = degrade(dark, 'minus-1ev');
+    expect(await correctionFits(dark)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { SRGB_TO_LINEAR, linearToSrgb } from '../color';
-import type { RgbImage } from '../rgb-image';
-import { correctVerticals, estimateVerticals, trustOf } from '../stages/verticals';
+import { ANALYSIS_LONG_SIDE, measurePhoto } from '../measure';
+import { type RgbImage, downscale } from '../rgb-image';
+import { VERTICALS_MIN_EV, correctVerticals, estimateVerticals, trustOf } from '../stages/verticals';
 
 /**
  * Known-bad copies of a photo for the degradation benchmark, made in linear light: a good engine maps the copy and
@@ -128,4 +129,16 @@ export const degrade = (image: RgbImage, kind: Degradation, seed = 1): RgbImage 
 export const measuredPitch = (image: RgbImage): number | null => {
   const estimate = estimateVerticals(image);
   return trustOf(estimate.evidence) > 0 ? estimate.pitchDeg : null;
+};
+
+/**
+ * Whether the engine straightens a photo with a correction that fits the frame: false for a photo it leaves as it is
+ * (too dark, no trusted lines, a tilt past the safe bound) and for one whose correction it eases off to keep the room
+ * in the frame. Those are left leaning by design, so the residual-tilt target holds only where this is true of the
+ * photo and of its pitched copy.
+ */
+export const correctionFits = async (image: RgbImage): Promise<boolean> => {
+  const small = await downscale(image, ANALYSIS_LONG_SIDE);
+  const estimate = estimateVerticals(small);
+  return measurePhoto(small).exposureEv >= VERTICALS_MIN_EV && estimate.correct && !estimate.eased;
 };

@@ -1,6 +1,7 @@
 import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, ramp } from '../color';
 import { longSide, type RgbImage } from '../rgb-image';
 import { stage } from '../stage';
+import type { EnhancementReport } from '../types';
 
 /**
  * Converging verticals. With the camera pitched by phi, world verticals meet at a vanishing point, and a line that
@@ -32,6 +33,10 @@ export interface VerticalsEstimate {
   correction: { k: number; roll: number };
   /** The pitch that `correction` undoes, degrees: what a host is told was straightened. */
   correctedPitchDeg: number;
+  /** The roll that `correction` undoes, degrees. */
+  correctedRollDeg: number;
+  /** Whether the crop limit held the correction back (MAX_CROPPED_AREA). */
+  eased: boolean;
   /** Whether any correction is applied, and why not when none is. */
   correct: boolean;
   reason: string;
@@ -447,11 +452,11 @@ const cropOf = (width: number, height: number, k: number, r: number): { alpha: n
 };
 
 /**
- * Share of the frame's area a correction may crop away at most. A phone held 15-20° down needs a crop of a fifth to
- * a quarter of the frame to be fully upright; past this share the correction is eased off instead, so the furniture
- * at the frame's edges stays in the photo and a few degrees of convergence remain.
+ * Share of the frame's area a correction may crop away at most: about what undoing 8° costs a 4:3 frame. Bedrooms
+ * shot 12-20° down, undone in full at a fifth of the frame, lost the foot of the bed and kept a strip of the window;
+ * a listing photo that loses the room is worse than one that leans. Past this share the correction is eased off.
  */
-export const MAX_CROPPED_AREA = 0.2;
+export const MAX_CROPPED_AREA = 0.12;
 
 /** Share of the frame's area a correction crops away (0: none), for a frame of this size. */
 export const croppedArea = (width: number, height: number, correction: { k: number; roll: number }): number =>
@@ -484,6 +489,8 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
       ...{ k: 0, roll: 0, lines: 0, residual: 0, pitchDeg: 0, rollDeg: 0, pitchErrorDeg: Infinity, evidence: 0 },
       correction: none,
       correctedPitchDeg: 0,
+      correctedRollDeg: 0,
+      eased: false,
       correct: false,
       reason: 'too few vertical lines to measure',
     };
@@ -511,6 +518,8 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
     ...result,
     correction: none,
     correctedPitchDeg: 0,
+    correctedRollDeg: 0,
+    eased: false,
     correct: false,
     reason,
   });
@@ -542,7 +551,15 @@ export const estimateVerticals = (small: RgbImage): VerticalsEstimate => {
         : pitchShare < 1
           ? 'corrected in part: weak evidence'
           : 'corrected';
-  return { ...result, correction, correctedPitchDeg: toDeg(correction.k * focal), correct: true, reason };
+  return {
+    ...result,
+    correction,
+    correctedPitchDeg: toDeg(correction.k * focal),
+    correctedRollDeg: toDeg(correction.roll),
+    eased: kept < 1,
+    correct: true,
+    reason,
+  };
 };
 
 /**
@@ -606,7 +623,25 @@ export const correctVerticals = (
  * room's: copies of one such photo come out straightened differently, and night scenes read as pitched. Rooms in
  * ordinary light measure -1.5 EV and up, so their -1 EV copies are still straightened like them.
  */
-const VERTICALS_MIN_EV = -3;
+export const VERTICALS_MIN_EV = -3;
+
+/**
+ * Straightens another copy of the photo, of any size, as its report says the photo was straightened: the same warp
+ * and crop in the frame's own proportions. The "before" preview gets it, so the slider's two halves line up pixel for
+ * pixel instead of the picture jumping as the divider moves.
+ */
+export const straightenAsReported = (
+  image: RgbImage,
+  verticals: EnhancementReport['corrections']['verticals'] | undefined,
+): void => {
+  if (!verticals?.applied) return;
+  const side = longSide(image);
+  const correction = {
+    k: Math.tan((verticals.correctedPitchDeg * Math.PI) / 180) / (FOCAL_PER_LONG_SIDE * side),
+    roll: Math.tan(((verticals.correctedRollDeg ?? 0) * Math.PI) / 180),
+  };
+  correctVerticals(image, correction, side);
+};
 
 /** Converging verticals, measured on the analysis copy, corrected at full size. */
 export const verticalsStage = stage<{ estimate: VerticalsEstimate; straighten: boolean; reason: string }>({
@@ -629,6 +664,7 @@ export const verticalsStage = stage<{ estimate: VerticalsEstimate; straighten: b
       applied: straighten,
       pitchDeg: estimate.pitchDeg,
       correctedPitchDeg: straighten ? estimate.correctedPitchDeg : 0,
+      correctedRollDeg: straighten ? estimate.correctedRollDeg : 0,
       rollDeg: estimate.rollDeg,
       lines: estimate.lines,
       reason,
