@@ -98,7 +98,7 @@ export const BEFORE_AFTER_ITEMS: readonly BeforeAfterItem[] = [
   { title: 'Dining area', subtitle: 'Lifted shadows, natural detail', ...roomImages('dining-area') },
 ];
 
-/** See docs/landing-assets.md: a Dollar Street photo (CC BY 4.0) and engine 'auto' output of it, untouched. */
+/** See docs/landing-assets.md: a Dollar Street photo (CC BY 4.0) and the engine's listing look of it, untouched. */
 export const EXAMPLE_ROOM: ExampleRoom = {
   beforeImage: '/example-room/bedroom-usa-before.webp',
   afterImage: '/example-room/bedroom-usa-after.webp',

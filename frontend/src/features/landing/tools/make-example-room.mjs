@@ -1,6 +1,6 @@
 /**
  * Makes a before/after WebP pair for the landing page from a licensed original and our engine's output of it
- * (`npm run enhance -- <original> <out-dir> --engine auto`), with identical framing so the slider lines up. The
+ * (`npm run enhance -- <original> <out-dir> --no-straighten`), with identical framing so the slider lines up. The
  * "after" is only resized and re-encoded, never retouched. Sources and credits: docs/landing-assets.md.
  * Run from the repository root:
  *   node frontend/src/features/landing/tools/make-example-room.mjs <original> <enhanced> <public-dir> <name> [3:2]
