@@ -232,12 +232,14 @@ export const planListingLook = (work: RgbImage, adjust: AdjustPlan | null = null
     rendered = renderListing(work, plan, rendered.data);
     after = lookFigures(rendered);
   }
-  // The cast is aimed at a share of this rendering's, and taken off in up to three steps, because which pixels count
-  // as near-neutral changes as the cast goes. A faint cast is mostly left (a finished photo's warmth is meant); a
-  // blue one is as often shade, sky and water as the light, and less of it is taken off.
+  // The cast is aimed at a share of this rendering's, and taken off in up to four steps, because which pixels count
+  // as near-neutral changes as the cast goes. A faint cast is mostly left; a blue one is as often shade, sky and
+  // water as the light, and less of it is taken off. A photo that needs no light (exposure, fusion) is taken for an
+  // edited one whose warmth is meant: only a strong cast is corrected there.
   const cast = Math.hypot(after.castA, after.castB);
   const cool = after.castB < 0 && -after.castB >= Math.abs(after.castA);
-  const keep = 1 - CAST_CORRECTION * ramp(cast, 1.5, 5) * (cool ? 0.5 : 1);
+  const needsLight = Math.max(fusion, ramp(Math.abs(ev), 0.3, 1), ramp(cast, 5, 10));
+  const keep = 1 - CAST_CORRECTION * ramp(cast, 1.5, 5) * needsLight * (cool ? 0.5 : 1);
   const aimA = after.castA * keep;
   const aimB = after.castB * keep;
   // A photo is never made more colourful than a finished one, nor much more than itself; one more colourful than a
