@@ -6,7 +6,8 @@
  * log2 from a table, so the two agree within one code value.
  *
  * The memory is imported, laid out by listing-render.ts (bytes): the sRGB code's linear level (256 f32) at 0, the
- * encoding table (16385 u8) at ENCODE, then the column map, the gain field's rows and the pixel strips.
+ * encoding table (16385 u8) at ENCODE, then the column maps, the gain field's and the headroom's rows and the pixel
+ * strips.
  *
  * Clamps use pmin/pmax: no NaN reaches them, and V8 compiles each to one instruction where min/max take a sequence that
  * handles NaN (with them the kernel ran at half the speed).
@@ -38,10 +39,13 @@ let liftDesaturation: f32 = 0;
 let minSaturation: f32 = 0;
 let lumaFloor: f32 = 0;
 let recordedWhite: f32 = 1;
+let headroomFrom: f32 = 0;
+let headroomScale: f32 = 0;
 
 /**
  * The plan and the tunables: white-balance gains, Rec. 709 weights, saturation, and the highlight knee, the level by
- * which a highlight is white (`whiteBy`) and the one where the roll-off reaches white (`whiteAt`).
+ * which a highlight is white (`whiteBy`) and the one where the roll-off reaches white (`whiteAt`); the luminance from
+ * which a pixel takes the gain map's headroom, and 1 over the span to where it takes all of it.
  */
 export function configure(
   gr: f32,
@@ -58,7 +62,11 @@ export function configure(
   leastSaturation: f32,
   white: f32,
   floor: f32,
+  headroomLuma: f32,
+  headroomSpan: f32,
 ): void {
+  headroomFrom = headroomLuma;
+  headroomScale = headroomSpan;
   recordedWhite = white;
   gainR = gr;
   gainG = gg;
@@ -160,9 +168,10 @@ function encodeIndex(v: v128): v128 {
 
 /**
  * One row: the interleaved RGB bytes from `input` to `end` rendered into `output`, four pixels a step. The gain
- * field's coefficients are those of the two full-width rows around it (`a0`/`a1`, `b0`/`b1`, f32), mixed by `ty`.
- * A row whose width is not a multiple of four is finished by a whole step, which reads and writes up to 16 bytes
- * past its end: the caller gives separate input and output and renders the rows in order.
+ * field's coefficients are those of the two full-width rows around it (`a0`/`a1`, `b0`/`b1`, f32), mixed by `ty`;
+ * the log2 headroom likewise (`h0`/`h1`, mixed by `hy`; rows of zeros without a gain map). A row whose width is not
+ * a multiple of four is finished by a whole step, which reads and writes up to 16 bytes past its end: the caller
+ * gives separate input and output and renders the rows in order.
  */
 export function render(
   input: usize,
@@ -173,8 +182,12 @@ export function render(
   b0: usize,
   b1: usize,
   ty: f32,
+  h0: usize,
+  h1: usize,
+  hy: f32,
 ): void {
   const vty = f32x4.splat(ty);
+  const vhy = f32x4.splat(hy);
   const vgr = f32x4.splat(gainR);
   const vgg = f32x4.splat(gainG);
   const vgb = f32x4.splat(gainB);
@@ -192,6 +205,8 @@ export function render(
   const one = f32x4.splat(1);
   const vwhite = f32x4.splat(recordedWhite);
   const vwhiteScale = f32x4.splat(1 / (1 - recordedWhite));
+  const vheadroomFrom = f32x4.splat(headroomFrom);
+  const vheadroomScale = f32x4.splat(headroomScale);
   for (let p = input, o = output, x: usize = 0; p < end; p += 12, o += 12, x += 16) {
     const lr = decode(p, 0);
     const lg = decode(p, 1);
@@ -206,7 +221,18 @@ export function render(
     const fieldB = v128.load(b0 + x);
     const coefA = f32x4.add(fieldA, f32x4.mul(f32x4.sub(v128.load(a1 + x), fieldA), vty));
     const coefB = f32x4.add(fieldB, f32x4.mul(f32x4.sub(v128.load(b1 + x), fieldB), vty));
-    const logGain = f32x4.add(f32x4.mul(coefA, log2(f32x4.pmax(luma, vfloor))), coefB);
+    // The field reads the HDR luminance (log2 of the luma plus the headroom's stops it takes) and gives the gain on
+    // it; the headroom's stops added back make it the gain on the SDR pixel.
+    const headroom0 = v128.load(h0 + x);
+    const mapped = f32x4.add(headroom0, f32x4.mul(f32x4.sub(v128.load(h1 + x), headroom0), vhy));
+    const taken = f32x4.pmin(f32x4.pmax(f32x4.mul(f32x4.sub(luma, vheadroomFrom), vheadroomScale), zero), one);
+    const logHeadroom = f32x4.mul(mapped, taken);
+    const logSdr = log2(f32x4.pmax(luma, vfloor));
+    const logHdr = f32x4.add(f32x4.add(f32x4.mul(coefA, f32x4.add(logSdr, logHeadroom)), coefB), logHeadroom);
+    // No brighter than a recorded white (linear 1) or the pixel's own SDR rendering (the JavaScript loop's `held`):
+    // without headroom the gain is that rendering's, and the cap leaves it as it is.
+    const own = f32x4.add(f32x4.mul(coefA, logSdr), coefB);
+    const logGain = f32x4.pmin(logHdr, f32x4.pmax(own, f32x4.neg(logSdr)));
     const gain = exp2(logGain);
     const lumaOut = f32x4.mul(luma, gain);
     // A lifted pixel (log gain above 0) gives up some saturation; never below the least.

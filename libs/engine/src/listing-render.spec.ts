@@ -1,4 +1,11 @@
-import { type GainField, KNEE, type RenderPlan, renderListing, renderListingJs } from './listing-render';
+import {
+  type GainField,
+  type HeadroomPlane,
+  KNEE,
+  type RenderPlan,
+  renderListing,
+  renderListingJs,
+} from './listing-render';
 import type { RgbImage } from './rgb-image';
 import { kernelModule } from './wasm-kernels';
 
@@ -56,6 +63,18 @@ const testField = (width: number, height: number): GainField => {
   return { width, height, a, b };
 };
 
+/**
+ * log2 of a gain map's headroom on a plane of its own size: none on the left, rising to 2.5 stops on the right with a
+ * sharp step in the middle and a ripple, as over a window and its frame.
+ */
+const testHeadroom = (width: number, height: number): HeadroomPlane => {
+  const log2 = new Float32Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      log2[y * width + x] = x < width / 3 ? 0 : (x < width / 2 ? 0.8 : 1.8) + 0.7 * Math.abs(Math.sin(x + y));
+  return { width, height, log2 };
+};
+
 const field = testField(13, 9);
 const plans: Record<string, RenderPlan> = {
   'warm white balance': { gains: [1.3, 1, 0.8], exposure: 1, field, saturation: 1, knee: KNEE },
@@ -67,6 +86,34 @@ const plans: Record<string, RenderPlan> = {
     saturation: 0.9,
     knee: 0.5,
   },
+  "a gain map's headroom on its own plane": {
+    gains: [1.15, 1, 0.9],
+    exposure: 1.3,
+    field,
+    logHeadroom: testHeadroom(29, 23),
+    saturation: 0.95,
+    knee: KNEE,
+  },
+};
+
+/** A uniform field: the same log2 gain a·log2(luma) + b everywhere. */
+const uniformField = (a: number, b: number): GainField => ({
+  width: 2,
+  height: 2,
+  a: new Float32Array(4).fill(a),
+  b: new Float32Array(4).fill(b),
+});
+const flatPhoto = (width: number, height: number, code: number): RgbImage => ({
+  width,
+  height,
+  data: new Uint8Array(width * height * 3).fill(code),
+});
+/** A headroom plane a quarter of the photo's side: checks of 1 and 2.5 stops, eight photo pixels across. */
+const checkedHeadroom = (width: number, height: number): HeadroomPlane => {
+  const log2 = new Float32Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) log2[y * width + x] = (Math.floor(x / 2) + Math.floor(y / 2)) % 2 ? 2.5 : 1;
+  return { width, height, log2 };
 };
 
 // No Math calls per value: jest's sandbox makes each global lookup slow.
@@ -120,6 +167,55 @@ describe('rendering the listing look with the SIMD kernel', () => {
       expect(
         largestDifference(renderListing(narrow, plan).data, renderListingJs(narrow, plan).data),
       ).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('renders with a headroom of none (a map that records nothing) exactly as without a gain map', () => {
+    for (const plan of Object.values(plans).slice(0, 3)) {
+      const none = { ...plan, logHeadroom: { width: 7, height: 5, log2: new Float32Array(35) } };
+      expect(largestDifference(renderListing(card, none).data, renderListing(card, plan).data)).toBe(0);
+      expect(largestDifference(renderListingJs(card, none).data, renderListingJs(card, plan).data)).toBe(0);
+    }
+  });
+
+  it("brings back the detail a gain map records in a white the photo clipped, at the map's resolution", () => {
+    // A blown window: all white in the photo; the map records the view's checks. A field that compresses the HDR
+    // luminance (as the fusion fits over a window) shows them; without the map the window stays flat.
+    const window = flatPhoto(64, 64, 255);
+    const plan: RenderPlan = {
+      gains: [1, 1, 1],
+      exposure: 1,
+      field: uniformField(-0.7, -1.2),
+      logHeadroom: checkedHeadroom(16, 16),
+      saturation: 1,
+      knee: KNEE,
+    };
+    const shown = renderListing(window, plan).data;
+    const at = (x: number, y: number) => shown[(y * 64 + x) * 3];
+    // Check centres: (x, y) = (4, 4) is 1 stop, (12, 4) 2.5 stops; the brighter check stays brighter.
+    expect(at(12, 4) - at(4, 4)).toBeGreaterThan(15);
+    expect(at(12, 4)).toBeLessThan(250);
+    const flat = renderListing(window, { ...plan, logHeadroom: undefined }).data;
+    expect(Math.max(...flat) - Math.min(...flat)).toBe(0);
+    expect(largestDifference(shown, renderListingJs(window, plan).data)).toBeLessThanOrEqual(1);
+  });
+
+  it('never pushes a pixel the field does not compress past white', () => {
+    // A mid-grey wall under a map that (finer than the field) says it is 2 stops brighter: the field leaves it as is,
+    // and the headroom alone would blow it.
+    const wall = flatPhoto(40, 30, 150);
+    const plan: RenderPlan = {
+      gains: [1, 1, 1],
+      exposure: 1,
+      field: uniformField(0, 0),
+      logHeadroom: { width: 10, height: 8, log2: new Float32Array(80).fill(2) },
+      saturation: 1,
+      knee: KNEE,
+    };
+    for (const render of [renderListing, renderListingJs]) {
+      const data = render(wall, plan).data;
+      expect(Math.max(...data)).toBeLessThan(250);
+      expect(Math.min(...data)).toBeGreaterThan(150);
     }
   });
 

@@ -4,9 +4,9 @@ import { kernelModule } from './wasm-kernels';
 
 /**
  * The listing look's per-pixel rendering, shared by the plan (on the working copy, to measure what it will deliver)
- * and the full-size pass. Everything happens in linear light: white-balance gains, then a per-pixel exposure gain
- * read from a coarse gain field, then saturation toward the pixel's own luminance and a hue-keeping highlight
- * roll-off, then the sRGB encoding.
+ * and the full-size pass. Everything happens in linear light: white-balance gains, the scene's headroom where the
+ * photo has a gain map, then a per-pixel exposure gain read from a coarse gain field, then saturation toward the
+ * pixel's own luminance and a hue-keeping highlight roll-off, then the sRGB encoding.
  */
 
 /**
@@ -21,12 +21,28 @@ export interface GainField {
   b: Float32Array;
 }
 
+/**
+ * A coarse plane of log2 headroom (gain-map.ts, sceneHeadroom): how much brighter the phone's HDR rendition is than
+ * each pixel. It is sampled bilinearly in log2, as an Ultra HDR viewer upsamples the gain map's codes.
+ */
+export interface HeadroomPlane {
+  width: number;
+  height: number;
+  log2: Float32Array;
+}
+
 export interface RenderPlan {
   /** Linear channel multipliers (white balance), green 1. */
   gains: [number, number, number];
   /** Global linear exposure multiplier applied before the gain field is read. */
   exposure: number;
+  /**
+   * The log2 gain on each pixel's HDR luminance (its luminance times the headroom, 1 without a gain map), as a function
+   * of that luminance's log2.
+   */
   field: GainField;
+  /** The scene's headroom where the photo has a gain map: the field then brings the HDR rendition's detail down. */
+  logHeadroom?: HeadroomPlane;
   /**
    * Linear-light saturation around each pixel's luminance (1 = as is), before the lift's own share: a pixel lifted by
    * a gain g keeps g^-LIFT_DESATURATION of its linear chroma, so its colour reads as strong as before in the encoded
@@ -55,6 +71,19 @@ const MIN_SATURATION = 0.55;
 const RECORDED_WHITE = 0.871;
 /** Floor under the luminance whose log is taken: below it, a pixel is black and its gain does not matter. */
 const LUMA_FLOOR = 1 / 4096;
+/**
+ * Linear luminance over which a pixel takes the gain map's headroom (none at the first, all of it from the second).
+ * The maps record headroom only where the photo is bright (below 0.1, in phones' maps, about none); a map a quarter of
+ * the photo's side spreads a sky's gain over the dark branches against it, which would otherwise come out lighter.
+ */
+const HEADROOM_LUMA: readonly [number, number] = [0.05, 0.2];
+const HEADROOM_SCALE = 1 / (HEADROOM_LUMA[1] - HEADROOM_LUMA[0]);
+
+/** log2 of the headroom a pixel of this (linear) luminance takes, of the map's `logHeadroom` where it is. */
+export const takenLogHeadroom = (logHeadroom: number, luma: number): number => {
+  const share = (luma - HEADROOM_LUMA[0]) * HEADROOM_SCALE;
+  return logHeadroom * (share < 0 ? 0 : share > 1 ? 1 : share);
+};
 
 const ENCODE_STEPS = 16384;
 /** sRGB code (0..255, rounded) of each linear level in 0..1 at 1/16384 steps. */
@@ -102,13 +131,39 @@ const fastExp2 = (x: number): number => {
 
 /**
  * Renders `source` (8-bit sRGB) with `plan` into a new image of the same size (or into `into`, which may be the
- * source's own data). The gain field may be coarser than the image; it is sampled bilinearly. The WebAssembly SIMD
- * kernel does the work where the runtime has it, within one code value of the JavaScript loop.
+ * source's own data). The gain field and the headroom may be coarser than the image; they are sampled bilinearly. The
+ * WebAssembly SIMD kernel does the work where the runtime has it, within one code value of the JavaScript loop.
  */
 export const renderListing = (source: RgbImage, plan: RenderPlan, into?: Uint8Array): RgbImage => {
   const out = into ?? new Uint8Array(source.data.length);
   if (renderListingSimd(source, plan, out)) return { width: source.width, height: source.height, data: out };
   return renderListingJs(source, plan, out);
+};
+
+/**
+ * Bilinear sampling of a coarse plane `from` samples across at `to` pixels, pixel centres aligned: each pixel's two
+ * neighbouring samples and the weight of the second.
+ */
+const samplingColumns = (from: number, to: number) => {
+  const scale = from / to;
+  const x0s = new Int32Array(to);
+  const x1s = new Int32Array(to);
+  const ts = new Float32Array(to);
+  for (let x = 0; x < to; x++) {
+    const f = Math.min(from - 1, Math.max(0, (x + 0.5) * scale - 0.5));
+    const x0 = Math.floor(f);
+    x0s[x] = x0;
+    x1s[x] = Math.min(from - 1, x0 + 1);
+    ts[x] = f - x0;
+  }
+  return { x0s, x1s, ts };
+};
+
+/** The rows of a coarse plane `from` rows high around row `y` of `to`, and the weight of the lower one. */
+const samplingRow = (y: number, from: number, to: number) => {
+  const f = Math.min(from - 1, Math.max(0, (y + 0.5) * (from / to) - 0.5));
+  const y0 = Math.floor(f);
+  return { y0, y1: Math.min(from - 1, y0 + 1), t: f - y0 };
 };
 
 /** The kernel's exports (libs/engine/assembly/listing.ts); pointers are byte offsets into its memory. */
@@ -128,9 +183,23 @@ interface ListingKernel {
     minSaturation: number,
     recordedWhite: number,
     lumaFloor: number,
+    headroomFrom: number,
+    headroomScale: number,
   ): void;
   interpolateRow(field: number, x0s: number, x1s: number, ts: number, out: number, count: number, add: number): void;
-  render(input: number, output: number, end: number, a0: number, a1: number, b0: number, b1: number, ty: number): void;
+  render(
+    input: number,
+    output: number,
+    end: number,
+    a0: number,
+    a1: number,
+    b0: number,
+    b1: number,
+    ty: number,
+    h0: number,
+    h1: number,
+    hy: number,
+  ): void;
 }
 
 /** Pixels per strip copied through the kernel's memory (768 KB of RGB each way): the memory stays small for any photo. */
@@ -147,26 +216,32 @@ const LAYOUT_AT = align16(ENCODE_AT + ENCODE_STEPS + 1);
 const SLACK = 16;
 
 /**
- * renderListing with the SIMD kernel into `out`. The field is sampled with the same bilinear weights as the JavaScript
- * loop's, in the other order: each field row is interpolated across the width once (the rows above and below the
- * photo's row kept), and the kernel mixes the two per photo row four pixels at a time. The photo passes through the
- * kernel's memory in strips of rows. Returns false, having written nothing, where WebAssembly SIMD is missing.
+ * renderListing with the SIMD kernel into `out`. The field and the headroom are sampled with the same bilinear weights
+ * as the JavaScript loop's, in the other order: each coarse row is interpolated across the width once (the rows above
+ * and below the photo's row kept), and the kernel mixes the two per photo row four pixels at a time. Without a
+ * headroom plane the kernel reads a row of zeros (log2 of 1). The photo passes through the kernel's memory in strips
+ * of rows. Returns false, having written nothing, where WebAssembly SIMD is missing.
  */
 const renderListingSimd = (source: RgbImage, plan: RenderPlan, out: Uint8Array): boolean => {
   const module = kernelModule('listing');
   if (!module) return false;
   const { width, height, data } = source;
-  const { field } = plan;
+  const { field, logHeadroom } = plan;
+  const headroomWidth = logHeadroom?.width ?? 1;
   const padded = Math.ceil(width / 4) * 4;
   const stripRows = Math.max(1, Math.min(height, Math.floor(STRIP_PIXELS / width)));
-  const x0sAt = LAYOUT_AT;
-  const x1sAt = x0sAt + padded * 4;
-  const txsAt = x1sAt + padded * 4;
-  const fieldRowAt = txsAt + padded * 4;
-  // Two slots, each one field row's a and then its b interpolated across the (padded) width.
-  const slotsAt = align16(fieldRowAt + field.width * 4);
-  const slotAt = (slot: number, coefficient: 0 | 1) => slotsAt + (slot * 2 + coefficient) * padded * 4;
-  const inputAt = slotsAt + 4 * padded * 4;
+  // Per coarse plane (the field, the headroom): its column map (two byte offsets into its row and a weight per
+  // pixel), one of its rows as it is, and two slots of it interpolated across the (padded) width. The field's slots
+  // hold a row's a and then its b.
+  const layout = (at: number, coarseWidth: number, slotValues: number) => {
+    const columnsAt = at;
+    const rowAt = columnsAt + 3 * padded * 4;
+    const slotsAt = align16(rowAt + coarseWidth * 4);
+    return { columnsAt, rowAt, slotsAt, end: slotsAt + 2 * slotValues * padded * 4 };
+  };
+  const fieldAt = layout(LAYOUT_AT, field.width, 2);
+  const headroomAt = layout(fieldAt.end, headroomWidth, 1);
+  const inputAt = headroomAt.end;
   const outputAt = align16(inputAt + stripRows * width * 3 + SLACK);
   const size = outputAt + stripRows * width * 3 + SLACK;
   const memory = new WebAssembly.Memory({ initial: Math.ceil(size / 65536) });
@@ -174,18 +249,18 @@ const renderListingSimd = (source: RgbImage, plan: RenderPlan, out: Uint8Array):
   const { buffer } = memory;
   new Float32Array(buffer, LINEAR_AT, 256).set(SRGB_TO_LINEAR);
   new Uint8Array(buffer, ENCODE_AT, ENCODE_STEPS + 1).set(ENCODE);
-  // The same sampling of the field as the JavaScript loop's, its columns as byte offsets into a field row.
-  const sx = field.width / width;
-  const x0s = new Uint32Array(buffer, x0sAt, padded);
-  const x1s = new Uint32Array(buffer, x1sAt, padded);
-  const txs = new Float32Array(buffer, txsAt, padded);
-  for (let x = 0; x < width; x++) {
-    const fx = Math.min(field.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-    const x0 = Math.floor(fx);
-    x0s[x] = x0 * 4;
-    x1s[x] = Math.min(field.width - 1, x0 + 1) * 4;
-    txs[x] = fx - x0;
-  }
+  /** The JavaScript loop's sampling of a coarse plane's columns, as byte offsets into one of its rows. */
+  const setColumns = (columnsAt: number, coarseWidth: number) => {
+    const { x0s, x1s, ts } = samplingColumns(coarseWidth, width);
+    const bytes = new Uint32Array(buffer, columnsAt, 2 * padded);
+    for (let x = 0; x < width; x++) {
+      bytes[x] = x0s[x] * 4;
+      bytes[padded + x] = x1s[x] * 4;
+    }
+    new Float32Array(buffer, columnsAt + 2 * padded * 4, padded).set(ts);
+  };
+  setColumns(fieldAt.columnsAt, field.width);
+  if (logHeadroom) setColumns(headroomAt.columnsAt, logHeadroom.width);
   const [gr, gg, gb] = plan.gains;
   kernel.configure(
     gr,
@@ -203,44 +278,67 @@ const renderListingSimd = (source: RgbImage, plan: RenderPlan, out: Uint8Array):
     MIN_SATURATION,
     RECORDED_WHITE,
     LUMA_FLOOR,
+    HEADROOM_LUMA[0],
+    HEADROOM_SCALE,
   );
   const logExposure = Math.log2(plan.exposure);
-  const fieldRow = new Float32Array(buffer, fieldRowAt, field.width);
-  const loaded = [-1, -1];
-  /** The slot holding field row `row` interpolated across the width, filled when it is not there yet. */
-  const slotOf = (row: number): number => {
-    const slot = row % 2;
-    if (loaded[slot] !== row) {
-      fieldRow.set(field.a.subarray(row * field.width, (row + 1) * field.width));
-      kernel.interpolateRow(fieldRowAt, x0sAt, x1sAt, txsAt, slotAt(slot, 0), padded, 0);
-      fieldRow.set(field.b.subarray(row * field.width, (row + 1) * field.width));
-      kernel.interpolateRow(fieldRowAt, x0sAt, x1sAt, txsAt, slotAt(slot, 1), padded, logExposure);
-      loaded[slot] = row;
-    }
-    return slot;
+  /** Interpolates `values` (one coarse row) across the width into `slotAt`, through the plane's row in memory. */
+  const interpolate = (at: typeof fieldAt, coarseWidth: number, values: Float32Array, slotAt: number, add: number) => {
+    new Float32Array(buffer, at.rowAt, coarseWidth).set(values);
+    const { columnsAt } = at;
+    kernel.interpolateRow(at.rowAt, columnsAt, columnsAt + padded * 4, columnsAt + 2 * padded * 4, slotAt, padded, add);
   };
+  const fieldSlot = (slot: number, coefficient: 0 | 1) => fieldAt.slotsAt + (slot * 2 + coefficient) * padded * 4;
+  const headroomSlot = (slot: number) => headroomAt.slotsAt + slot * padded * 4;
+  /** The slot holding coarse row `row` interpolated across the width, filled when it is not there yet. */
+  const slotFinder = (fill: (row: number, slot: number) => void) => {
+    const loaded = [-1, -1];
+    return (row: number): number => {
+      const slot = row % 2;
+      if (loaded[slot] !== row) {
+        fill(row, slot);
+        loaded[slot] = row;
+      }
+      return slot;
+    };
+  };
+  const fieldSlotOf = slotFinder((row, slot) => {
+    const values = (plane: Float32Array) => plane.subarray(row * field.width, (row + 1) * field.width);
+    interpolate(fieldAt, field.width, values(field.a), fieldSlot(slot, 0), 0);
+    interpolate(fieldAt, field.width, values(field.b), fieldSlot(slot, 1), logExposure);
+  });
+  const headroomSlotOf = slotFinder((row, slot) => {
+    if (logHeadroom) {
+      const values = logHeadroom.log2.subarray(row * headroomWidth, (row + 1) * headroomWidth);
+      interpolate(headroomAt, headroomWidth, values, headroomSlot(slot), 0);
+    }
+  });
   const bytes = new Uint8Array(buffer);
   const rowBytes = width * 3;
-  const sy = field.height / height;
   for (let top = 0; top < height; top += stripRows) {
     const rows = Math.min(stripRows, height - top);
     const start = top * rowBytes;
     bytes.set(data.subarray(start, start + rows * rowBytes), inputAt);
     for (let row = 0; row < rows; row++) {
-      const fy = Math.min(field.height - 1, Math.max(0, (top + row + 0.5) * sy - 0.5));
-      const y0 = Math.floor(fy);
-      const above = slotOf(y0);
-      const below = slotOf(Math.min(field.height - 1, y0 + 1));
+      const f = samplingRow(top + row, field.height, height);
+      const h = logHeadroom ? samplingRow(top + row, logHeadroom.height, height) : { y0: 0, y1: 0, t: 0 };
+      const above = fieldSlotOf(f.y0);
+      const below = fieldSlotOf(f.y1);
+      const headroomAbove = headroomSlotOf(h.y0);
+      const headroomBelow = headroomSlotOf(h.y1);
       const at = row * rowBytes;
       kernel.render(
         inputAt + at,
         outputAt + at,
         inputAt + at + rowBytes,
-        slotAt(above, 0),
-        slotAt(below, 0),
-        slotAt(above, 1),
-        slotAt(below, 1),
-        fy - y0,
+        fieldSlot(above, 0),
+        fieldSlot(below, 0),
+        fieldSlot(above, 1),
+        fieldSlot(below, 1),
+        f.t,
+        headroomSlot(headroomAbove),
+        headroomSlot(headroomBelow),
+        h.t,
       );
     }
     out.set(bytes.subarray(outputAt, outputAt + rows * rowBytes), start);
@@ -255,7 +353,7 @@ const renderListingSimd = (source: RgbImage, plan: RenderPlan, out: Uint8Array):
 export const renderListingJs = (source: RgbImage, plan: RenderPlan, into?: Uint8Array): RgbImage => {
   const { width, height, data } = source;
   const out = into ?? new Uint8Array(data.length);
-  const { field } = plan;
+  const { field, logHeadroom } = plan;
   const [gr, gg, gb] = plan.gains;
   const logExposure = Math.log2(plan.exposure);
   const saturation = plan.saturation;
@@ -264,25 +362,18 @@ export const renderListingJs = (source: RgbImage, plan: RenderPlan, into?: Uint8
   // usual knee) instead of being pulled down to grey, and only what the lift pushes well past white clips.
   const knee = plan.knee;
   const whiteAt = knee + 2 * (1 - knee);
-  // The field is interpolated once per row into full-width rows of coefficients; the pixel loop then reads one value
-  // of each.
-  const sx = field.width / width;
-  const x0s = new Int32Array(width);
-  const x1s = new Int32Array(width);
-  const txs = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    const fx = Math.min(field.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-    const x0 = Math.floor(fx);
-    x0s[x] = x0;
-    x1s[x] = Math.min(field.width - 1, x0 + 1);
-    txs[x] = fx - x0;
-  }
-  const sy = field.height / height;
+  // The field (and the headroom) is interpolated once per row into full-width rows; the pixel loop then reads one
+  // value of each.
+  const { x0s, x1s, ts: txs } = samplingColumns(field.width, width);
   const { a, b } = field;
   const fieldA = new Float32Array(field.width);
   const fieldB = new Float32Array(field.width);
   const rowA = new Float32Array(width);
   const rowB = new Float32Array(width);
+  // log2 of the headroom across the row: zeros (a gain of 1) without a gain map.
+  const rowH = new Float32Array(width);
+  const headroomColumns = logHeadroom && samplingColumns(logHeadroom.width, width);
+  const headroomRow = new Float32Array(logHeadroom?.width ?? 0);
   // Module bindings are read through accessors once compiled; local copies keep the inner loop on plain arrays.
   const toLinear = SRGB_TO_LINEAR;
   const encode = ENCODE;
@@ -290,12 +381,10 @@ export const renderListingJs = (source: RgbImage, plan: RenderPlan, into?: Uint8
   let lastY0 = -1;
   let lastTy = -1;
   for (let y = 0; y < height; y++) {
-    const fy = Math.min(field.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const y0 = Math.floor(fy);
-    const ty = fy - y0;
+    const { y0, y1, t: ty } = samplingRow(y, field.height, height);
     if (y0 !== lastY0 || ty !== lastTy) {
       const r0 = y0 * field.width;
-      const r1 = Math.min(field.height - 1, y0 + 1) * field.width;
+      const r1 = y1 * field.width;
       for (let x = 0; x < field.width; x++) {
         fieldA[x] = a[r0 + x] + (a[r1 + x] - a[r0 + x]) * ty;
         fieldB[x] = b[r0 + x] + (b[r1 + x] - b[r0 + x]) * ty;
@@ -310,6 +399,17 @@ export const renderListingJs = (source: RgbImage, plan: RenderPlan, into?: Uint8
       lastY0 = y0;
       lastTy = ty;
     }
+    if (logHeadroom && headroomColumns) {
+      const { y0: h0, y1: h1, t } = samplingRow(y, logHeadroom.height, height);
+      const plane = logHeadroom.log2;
+      const r0 = h0 * logHeadroom.width;
+      const r1 = h1 * logHeadroom.width;
+      for (let x = 0; x < logHeadroom.width; x++) headroomRow[x] = plane[r0 + x] + (plane[r1 + x] - plane[r0 + x]) * t;
+      for (let x = 0; x < width; x++) {
+        const x0 = headroomColumns.x0s[x];
+        rowH[x] = headroomRow[x0] + (headroomRow[headroomColumns.x1s[x]] - headroomRow[x0]) * headroomColumns.ts[x];
+      }
+    }
     let i = y * width * 3;
     for (let x = 0; x < width; x++, i += 3) {
       const lr = toLinear[data[i]];
@@ -323,7 +423,19 @@ export const renderListingJs = (source: RgbImage, plan: RenderPlan, into?: Uint8
       const g = lg * (gg + (1 - gg) * white);
       const bl = lb * (gb + (1 - gb) * white);
       const luma = wr * r + wg * g + wb * bl;
-      const logGain = rowA[x] * fastLog2(luma > LUMA_FLOOR ? luma : LUMA_FLOOR) + rowB[x];
+      // The field reads the pixel's HDR luminance and gives the gain on it; with the headroom's own stops added, the
+      // gain on the SDR pixel, which the rest applies (a lift is measured against the photo as it was).
+      const logLuma = fastLog2(luma > LUMA_FLOOR ? luma : LUMA_FLOOR);
+      const logHeadroomHere = takenLogHeadroom(rowH[x], luma);
+      let logGain = rowA[x] * (logLuma + logHeadroomHere) + rowB[x] + logHeadroomHere;
+      if (logHeadroomHere > 0) {
+        // The map's detail is finer than the field: a glint the field saw averaged would be pushed past white. With
+        // the headroom a pixel comes out no brighter than recorded white is rendered (linear 1), or than the field
+        // renders it without the headroom where that is brighter.
+        const own = rowA[x] * logLuma + rowB[x];
+        const held = own > -logLuma ? own : -logLuma;
+        if (logGain > held) logGain = held;
+      }
       const gain = fastExp2(logGain);
       const lumaOut = luma * gain;
       let s = logGain > 0 ? saturation * fastExp2(-LIFT_DESATURATION * logGain) : saturation;

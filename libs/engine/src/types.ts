@@ -76,9 +76,11 @@ export interface EnhancementReport {
     vibrance: { amount: number };
     /**
      * The listing look's own choices (engine 3.0.0 on): strength of the exposure fusion (0..1), whether the photo was
-     * read as a night or dusk scene kept dark, and the saturation kept (1 = as is).
+     * read as a night or dusk scene kept dark, and the saturation kept (1 = as is). `headroom`: the largest gain on
+     * luminance the photo's Ultra HDR gain map records (linear, e.g. 6.3), when the look fused windows and sky from
+     * it; absent for a photo without one.
      */
-    look?: { fusion: number; mood: boolean; saturation: number };
+    look?: { fusion: number; mood: boolean; saturation: number; headroom?: number };
     verticals: {
       applied: boolean;
       /** Camera pitch implied by the converging verticals, degrees (positive: camera tilted up). */

@@ -1,9 +1,17 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { decodeRaw, noise, png, rawRgb } from '../../test/fixtures/enhancement-images';
-import { linearRgbToLab, srgbToLinear } from '../color';
+import { ULTRA_HDR_PHOTO } from '../../test/fixtures/ultra-hdr';
+import { boxFilter } from '../box-filter';
+import { SRGB_TO_LINEAR, linearRgbToLab, srgbToLinear } from '../color';
+import { type DecodedPhoto, decodePhoto } from '../decode';
 import { enhance } from '../enhance';
-import { lookFigures } from '../listing-render';
+import { lookFigures, renderListing, renderListingJs } from '../listing-render';
+import { ANALYSIS_LONG_SIDE } from '../measure';
 import { psnr } from '../bench/metrics';
-import { planListingLook } from './listing-look';
+import { downscale } from '../rgb-image';
+import type { Corrections, EnhanceContext } from '../stage';
+import { listingLookStage, planListingLook } from './listing-look';
 
 /** The listing look through the whole engine, as a host's photo goes: no model, no straightening. */
 const render = async (image: { width: number; height: number; data: Buffer }) => {
@@ -182,5 +190,146 @@ describe('the listing look', () => {
     const shade = pixel(await decodeRaw(airy.image), 45, 45);
     expect(Math.max(...shade)).toBeLessThan(252);
     expect(airy.report.corrections.adjustments).toMatchObject({ applied: true, style: 'bright-airy' });
+  });
+});
+
+/** The listing look stage on a decoded photo, as the engine runs it: planned on the analysis copy, rendered full size. */
+const lookOf = async (decoded: DecodedPhoto) => {
+  const small = await downscale(decoded.image, ANALYSIS_LONG_SIDE);
+  const ctx = {
+    decoded,
+    small,
+    image: { ...decoded.image, data: decoded.image.data.slice() },
+    options: {},
+    learned: null,
+  } as unknown as EnhanceContext;
+  const plan = await listingLookStage.plan(ctx);
+  await listingLookStage.apply(ctx, plan);
+  return { image: ctx.image, report: listingLookStage.report(plan, ctx) as Partial<Corrections> };
+};
+
+type Rect = [left: number, top: number, right: number, bottom: number];
+/** Rectangles of the fixture, as shares of its width and height: open sky, and the parked cars and tarmac below. */
+const SKY: Rect = [0.2, 0, 0.9, 0.4];
+const GROUND: Rect = [0, 0.8, 1, 1];
+
+/** What a viewer sees of a region: brightness, clipping, local contrast in stops, and colour. */
+const regionFigures = (
+  image: { width: number; height: number; data: Uint8Array },
+  [left, top, right, bottom]: Rect,
+) => {
+  // Math's functions held locally: jest's sandbox makes each global lookup slow.
+  const { log2, sqrt, hypot, max, floor, round } = Math;
+  const x0 = floor(left * image.width);
+  const y0 = floor(top * image.height);
+  const width = floor(right * image.width) - x0;
+  const height = floor(bottom * image.height) - y0;
+  const n = width * height;
+  const stops = new Float32Array(n);
+  const squares = new Float32Array(n);
+  let luma = 0;
+  let clipped = 0;
+  let chroma = 0;
+  for (let y = 0, p = 0; y < height; y++)
+    for (let x = 0; x < width; x++, p++) {
+      const i = ((y0 + y) * image.width + x0 + x) * 3;
+      const [r, g, b] = [image.data[i], image.data[i + 1], image.data[i + 2]];
+      const linear = [SRGB_TO_LINEAR[r], SRGB_TO_LINEAR[g], SRGB_TO_LINEAR[b]] as const;
+      stops[p] = log2(0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2] + 1 / 1024);
+      squares[p] = stops[p] * stops[p];
+      luma += (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      if (max(r, g, b) >= 250) clipped++;
+      const c = linearRgbToLab(...linear);
+      chroma += hypot(c.a, c.b);
+    }
+  const radius = round(image.width / 128);
+  const mean = boxFilter(stops, width, height, radius);
+  const meanSquare = boxFilter(squares, width, height, radius);
+  let contrast = 0;
+  for (let p = 0; p < n; p++) contrast += sqrt(max(0, meanSquare[p] - mean[p] * mean[p]));
+  return { luma: luma / n, clipped: clipped / n, contrast: contrast / n, chroma: chroma / n };
+};
+
+describe("the listing look with a phone's Ultra HDR gain map", () => {
+  let withMap: Awaited<ReturnType<typeof lookOf>>;
+  let withoutMap: Awaited<ReturnType<typeof lookOf>>;
+  beforeAll(async () => {
+    const decoded = await decodePhoto(readFileSync(ULTRA_HDR_PHOTO));
+    // At 512 px, so the plan runs on the photo itself rather than a 768 px analysis copy (the test sandbox makes its
+    // loops slow); the gain map stays the phone's, at its own size.
+    const photo = { ...decoded, image: await downscale(decoded.image, 512) };
+    const { gainMap, ...stripped } = photo;
+    expect(gainMap).toBeDefined();
+    withMap = await lookOf(photo);
+    withoutMap = await lookOf(stripped);
+  });
+
+  it('brings the sky down toward what the phone recorded: darker, more cloud detail, no more clipping', () => {
+    const sky = regionFigures(withMap.image, SKY);
+    const plain = regionFigures(withoutMap.image, SKY);
+    expect(sky.luma).toBeLessThan(plain.luma - 0.04);
+    expect(sky.contrast).toBeGreaterThan(plain.contrast * 1.06);
+    expect(sky.clipped).toBeLessThanOrEqual(plain.clipped);
+    // Still a blue sky with white clouds: not greyed.
+    expect(sky.chroma).toBeGreaterThan(plain.chroma * 0.85);
+    expect(withMap.report.look?.headroom).toBeCloseTo(6.31, 1);
+    expect(withoutMap.report.look?.headroom).toBeUndefined();
+  });
+
+  it("leaves the rest of the photo as it was, its exposure and white balance the photo's own", () => {
+    const ground = regionFigures(withMap.image, GROUND);
+    const plain = regionFigures(withoutMap.image, GROUND);
+    expect(Math.abs(ground.luma - plain.luma)).toBeLessThan(0.01);
+    expect(withMap.report.exposure).toEqual(withoutMap.report.exposure);
+    expect(withMap.report.whiteBalance).toEqual(withoutMap.report.whiteBalance);
+  });
+
+  // A dim warm room with a blown window and a deep shadow.
+  const pinnedRoom = () => {
+    const random = noise(21);
+    const room = rawRgb(203, 131, (x, y) => {
+      const grain = random() * 6;
+      if (x > 140 && y > 15 && y < 70) return [255, 255, 255];
+      if (y > 100 && x < 70) return [10 + grain, 8 + grain, 6 + grain];
+      const light = 60 + (80 * (203 - x)) / 203 + (y % 17);
+      return [light * 1.2 + grain, light + grain, light * 0.8 + grain];
+    });
+    return { width: room.width, height: room.height, data: new Uint8Array(room.data) };
+  };
+
+  it('renders a photo without a gain map exactly as engine 3.0.0 did, before maps were read', () => {
+    // The checksums are engine 3.0.0's renderings (the JavaScript loop and the kernel); a deliberate change of the
+    // look updates them.
+    const work = pinnedRoom();
+    const plan = planListingLook(work);
+    const checksum = (data: Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 16);
+    expect(checksum(renderListingJs(work, plan).data)).toBe('9e8f7e6a0e9549e3');
+    expect(checksum(renderListing(work, plan).data)).toBe('67c1036b7fbce785');
+  });
+
+  it('renders exactly as without a map when the map records no headroom anywhere', () => {
+    const work = pinnedRoom();
+    const channel = { gainMapMin: 0, gainMapMax: 2.6, gamma: 1, offsetSdr: 0, offsetHdr: 0 };
+    const flat: DecodedPhoto = {
+      image: work,
+      format: 'jpeg',
+      orientation: 1,
+      hadIccProfile: false,
+      inputBytes: 0,
+      gainMap: {
+        width: 51,
+        height: 33,
+        channels: 1,
+        data: new Uint8Array(51 * 33),
+        channelParams: [channel, channel, channel],
+        hdrCapacityMin: 0,
+        hdrCapacityMax: 2.6,
+      },
+    };
+    const { headroom, ...plan } = planListingLook(work, null, flat);
+    expect(headroom).toBe(1);
+    const plain = planListingLook(work);
+    expect(Buffer.compare(renderListing(work, plan).data, renderListing(work, plain).data)).toBe(0);
+    expect(Buffer.compare(renderListingJs(work, plan).data, renderListingJs(work, plain).data)).toBe(0);
   });
 });

@@ -1,6 +1,17 @@
 import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, gainsForCastShift, linearToSrgb, ramp } from '../color';
 import { boxFilter } from '../box-filter';
-import { type GainField, KNEE, type LookFigures, type RenderPlan, lookFigures, renderListing } from '../listing-render';
+import type { DecodedPhoto } from '../decode';
+import { sceneHeadroom } from '../gain-map';
+import {
+  type GainField,
+  type HeadroomPlane,
+  KNEE,
+  type LookFigures,
+  type RenderPlan,
+  lookFigures,
+  renderListing,
+  takenLogHeadroom,
+} from '../listing-render';
 import { type Plane, blendPyramids, reduce } from '../pyramid';
 import type { RgbImage } from '../rgb-image';
 import { stage } from '../stage';
@@ -47,6 +58,12 @@ const ADJUST_LEVEL_PER_EV = 0.12;
 /** Clipping the look may add to a photo's own (share of pixels), and the lowest highlight knee it goes to for that. */
 const CLIPPED_ALLOWANCE = 0.002;
 const MIN_KNEE = 0.35;
+/**
+ * Headroom, in stops, over which a pixel counts as a highlight the phone's gain map recorded (none at the first,
+ * fully at the second): it is fused from its HDR luminance at full strength, and the frames under the photo's own
+ * exposures see it.
+ */
+const RECORDED_HIGHLIGHT_STOPS: [number, number] = [0, 1];
 
 export interface ListingLookPlan extends RenderPlan {
   /** EV of the global exposure, and whether the photo was read as a night or dusk scene kept dark. */
@@ -54,8 +71,19 @@ export interface ListingLookPlan extends RenderPlan {
   mood: boolean;
   /** Strength of the local fusion (0 = global exposure only), from how much the photo needs it. */
   fusion: number;
+  /** The largest gain on luminance the photo's gain map records (linear), when it has one and the look used it. */
+  headroom?: number;
   before: LookFigures;
   after: LookFigures;
+}
+
+/**
+ * What the phone's gain map says of the fusion's working copy: log2 of the headroom each pixel takes (as the renderer
+ * takes it, listing-render.ts), and the largest gain the map records (linear).
+ */
+interface CoarseHeadroom {
+  log2: Float32Array;
+  peak: number;
 }
 
 const lumaPlane = (image: RgbImage, gains: [number, number, number]): Float32Array => {
@@ -89,12 +117,6 @@ const quantiles = (values: Float32Array, shares: number[]): number[] => {
   });
 };
 
-/**
- * Single-image exposure fusion (Mertens et al. on virtual exposures, as the DUAL method does for one photo): the
- * photo's luminance at several exposures around `exposure`, each gamma-encoded and weighted per pixel by how well
- * exposed it is there, blended band by band. Returns the fused luminance's log2 gain over the photo at `exposure`,
- * scaled by `strength`.
- */
 /** sRGB encoding of linear 0..1 at 1/4096 steps, for the virtual exposures (Math.pow per pixel per frame is slow). */
 const ENCODE_STEPS = 4096;
 const ENCODED: Float32Array = (() => {
@@ -103,6 +125,53 @@ const ENCODED: Float32Array = (() => {
   return table;
 })();
 
+/**
+ * The linear level of a fused (sRGB-encoded) value. The pyramid overshoots a little past black and white at strong
+ * edges; those are mapped back into range.
+ */
+const fusedLevel = (fused: number): number => {
+  const v = clamp(fused, 0.002, 1);
+  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+};
+
+/**
+ * Mertens et al.'s blend of virtual exposures: `luma` at each exposure of `exposures` (EV), gamma-encoded and
+ * weighted per pixel by how well exposed it is there, blended band by band. With `blownCounts` false, a frame does not
+ * count where it blows the pixel (it shows nothing there). Returns the fused, encoded level.
+ */
+const blendExposures = (
+  luma: Float32Array,
+  width: number,
+  height: number,
+  exposures: number[],
+  wellExposed: number,
+  blownCounts: boolean,
+): Float32Array => {
+  const images: Plane[] = [];
+  const weights: Plane[] = [];
+  for (const ev of exposures) {
+    const gain = 2 ** ev;
+    const encoded = new Float32Array(luma.length);
+    const weight = new Float32Array(luma.length);
+    for (let p = 0; p < luma.length; p++) {
+      const level = luma[p] * gain;
+      const v = ENCODED[Math.round(Math.min(1, level) * ENCODE_STEPS)];
+      encoded[p] = v;
+      const d = v - wellExposed;
+      const wellness = Math.exp(-(d * d) / (2 * WELL_EXPOSED_SIGMA * WELL_EXPOSED_SIGMA));
+      weight[p] = (blownCounts ? wellness : wellness * (1 - ramp(level, BLOWN[0], BLOWN[1]))) + 1e-6;
+    }
+    images.push({ width, height, data: encoded });
+    weights.push({ width, height, data: weight });
+  }
+  return blendPyramids(images, weights).data;
+};
+
+/**
+ * Single-image exposure fusion (as the DUAL method does for one photo): the photo's luminance blended from virtual
+ * exposures around `exposure`. Returns the fused luminance's log2 gain over the photo at `exposure`, scaled by
+ * `strength`.
+ */
 const fusedLogGain = (
   luma: Float32Array,
   width: number,
@@ -111,33 +180,48 @@ const fusedLogGain = (
   strength: number,
   wellExposed: number,
 ) => {
-  const images: Plane[] = [];
-  const weights: Plane[] = [];
-  for (const ev of exposuresFor(Math.log2(exposure))) {
-    const gain = 2 ** ev;
-    const encoded = new Float32Array(luma.length);
-    const weight = new Float32Array(luma.length);
-    for (let p = 0; p < luma.length; p++) {
-      const v = ENCODED[Math.round(Math.min(1, luma[p] * gain) * ENCODE_STEPS)];
-      encoded[p] = v;
-      const d = v - wellExposed;
-      weight[p] = Math.exp(-(d * d) / (2 * WELL_EXPOSED_SIGMA * WELL_EXPOSED_SIGMA)) + 1e-6;
-    }
-    images.push({ width, height, data: encoded });
-    weights.push({ width, height, data: weight });
-  }
-  const fused = blendPyramids(images, weights).data;
+  const fused = blendExposures(luma, width, height, exposuresFor(Math.log2(exposure)), wellExposed, true);
   const logGain = new Float32Array(luma.length);
   for (let p = 0; p < luma.length; p++) {
-    // The pyramid overshoots a little past black and white at strong edges; those are mapped back into range.
-    const v = clamp(fused[p], 0.002, 1);
-    const target = v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
     const base = Math.max(luma[p] * exposure, 1 / 4096);
-    const fusedLog = clamp(Math.log2(target / base), -3, 2) * strength;
+    const fusedLog = clamp(Math.log2(fusedLevel(fused[p]) / base), -3, 2) * strength;
     // What the photo recorded as white (a blown window, a lamp) has no detail to bring back: darkened, it turns
     // grey. It is kept white, whatever the fusion's strength.
     const blown = ramp(luma[p], BLOWN[0], BLOWN[1]);
     logGain[p] = fusedLog + (Math.log2(BLOWN_TARGET / base) - fusedLog) * blown;
+  }
+  return logGain;
+};
+
+/**
+ * The fusion of a photo with a gain map, as a log2 gain on each pixel's HDR luminance (its luminance times the
+ * headroom): where the map records headroom (windows, sky), the fusion of the HDR luminance, which the SDR photo
+ * compressed or clipped, with frames under the photo's own down to the map's largest headroom; elsewhere `own`, the
+ * photo's fusion (fusedLogGain at `exposure`), so the rest of the photo comes out as without a map. The HDR fusion is
+ * at full strength whatever the photo's: its luminance, shown as is, would be brighter than the photo.
+ */
+const hdrFusedLogGain = (
+  own: Float32Array,
+  { width, height, data: luma }: Plane,
+  exposure: number,
+  wellExposed: number,
+  headroom: CoarseHeadroom,
+) => {
+  const sceneLuma = luma.map((v, p) => v * 2 ** headroom.log2[p]);
+  const exposures = exposuresFor(Math.log2(exposure));
+  const lowest = exposures[0];
+  for (let stop = 1; stop <= Math.ceil(Math.log2(headroom.peak)); stop++) exposures.push(lowest - stop);
+  const fused = blendExposures(sceneLuma, width, height, exposures, wellExposed, false);
+  const logGain = new Float32Array(luma.length);
+  for (let p = 0; p < luma.length; p++) {
+    const logHeadroom = headroom.log2[p];
+    const base = Math.max(luma[p] * exposure, 1 / 4096);
+    const fusedLog = clamp(Math.log2(fusedLevel(fused[p]) / base), -3, 2);
+    // Blown in the HDR rendition too: an SDR white with the map's largest gain.
+    const blown = ramp(sceneLuma[p] / headroom.peak, BLOWN[0], BLOWN[1]);
+    const held = fusedLog + (Math.log2(BLOWN_TARGET / base) - fusedLog) * blown;
+    const recorded = ramp(logHeadroom, ...RECORDED_HIGHLIGHT_STOPS);
+    logGain[p] = own[p] + (held - own[p]) * recorded - logHeadroom;
   }
   return logGain;
 };
@@ -172,7 +256,11 @@ const fitField = (guide: Float32Array, target: Float32Array, width: number, heig
  * saturation that never goes past a finished photo's colourfulness. Each choice is checked by rendering the working
  * copy and measuring it, and refined once or twice.
  */
-export const planListingLook = (work: RgbImage, adjust: AdjustPlan | null = null): ListingLookPlan => {
+export const planListingLook = (
+  work: RgbImage,
+  adjust: AdjustPlan | null = null,
+  decoded: DecodedPhoto | null = null,
+): ListingLookPlan => {
   const before = lookFigures(work);
   const luma = lumaPlane(work, [1, 1, 1]);
   const [p10Linear, medianLinear, p995] = quantiles(luma, [0.1, 0.5, 0.995]);
@@ -203,24 +291,22 @@ export const planListingLook = (work: RgbImage, adjust: AdjustPlan | null = null
   const guide = new Float32Array(coarse.data.length);
   for (let p = 0; p < guide.length; p++) guide[p] = Math.log2(Math.max(coarse.data[p], 1 / 4096));
   const wellExposed = clamp(WELL_EXPOSED + ADJUST_LEVEL_PER_EV * adjustEv, 0.4, 0.8);
-  const fieldAt = (exposureEv: number) =>
-    fitField(
-      guide,
-      fusedLogGain(
-        coarse.data,
-        coarse.width,
-        coarse.height,
-        2 ** exposureEv,
-        Math.max(fusion, adjustEv ? 1 : 0),
-        wellExposed,
-      ),
+  const fusedAt = (exposureEv: number) =>
+    fusedLogGain(
+      coarse.data,
       coarse.width,
       coarse.height,
+      2 ** exposureEv,
+      Math.max(fusion, adjustEv ? 1 : 0),
+      wellExposed,
     );
+  const fieldOf = (target: Float32Array, fieldGuide = guide) =>
+    fitField(fieldGuide, target, coarse.width, coarse.height);
 
   // The fusion moves the median (it lifts shadows, holds highlights): the exposure is corrected once by what the
   // first rendering measured and the fusion redone at it, so the highlights are held at the exposure delivered.
-  let plan: RenderPlan = { gains: [1, 1, 1], exposure: 2 ** ev, field: fieldAt(ev), saturation: 1, knee: KNEE };
+  let fused = fusedAt(ev);
+  let plan: RenderPlan = { gains: [1, 1, 1], exposure: 2 ** ev, field: fieldOf(fused), saturation: 1, knee: KNEE };
   let rendered = renderListing(work, plan);
   let after = lookFigures(rendered);
   for (let round = 0; round < 2; round++) {
@@ -228,7 +314,8 @@ export const planListingLook = (work: RgbImage, adjust: AdjustPlan | null = null
     const next = clamp(ev + medianShift, MAX_DARKEN_EV, maxEv);
     if (Math.abs(next - ev) < 0.1) break;
     ev = next;
-    plan = { ...plan, exposure: 2 ** ev, field: fieldAt(ev) };
+    fused = fusedAt(ev);
+    plan = { ...plan, exposure: 2 ** ev, field: fieldOf(fused) };
     rendered = renderListing(work, plan, rendered.data);
     after = lookFigures(rendered);
   }
@@ -269,6 +356,18 @@ export const planListingLook = (work: RgbImage, adjust: AdjustPlan | null = null
     rendered = renderListing(work, plan, rendered.data);
     after = lookFigures(rendered);
   }
+  // With the phone's gain map, windows and sky are fused from the HDR luminance it records, and the field is read on
+  // each pixel's HDR luminance, which carries the map's detail to full size. Exposure, white balance and saturation
+  // stay the photo's own: a sky that fills half the frame, brought down, would otherwise lift the house below it, and
+  // a window's daylight view would pull the room's white balance.
+  const gainMap = decoded && headroomOf(decoded, coarse);
+  if (gainMap) {
+    const hdrGuide = guide.map((v, p) => v + gainMap.coarse.log2[p]);
+    const target = hdrFusedLogGain(fused, coarse, 2 ** ev, wellExposed, gainMap.coarse);
+    plan = { ...plan, field: fieldOf(target, hdrGuide), logHeadroom: gainMap.plane };
+    rendered = renderListing(work, plan, rendered.data);
+    after = lookFigures(rendered);
+  }
   if (adjust?.applied) {
     plan = withAdjustment(plan, adjust);
     rendered = renderListing(work, plan, rendered.data);
@@ -284,7 +383,25 @@ export const planListingLook = (work: RgbImage, adjust: AdjustPlan | null = null
     rendered = renderListing(work, plan, rendered.data);
     after = lookFigures(rendered);
   }
-  return { ...plan, ev, mood, fusion, before, after };
+  return { ...plan, ev, mood, fusion, ...(gainMap ? { headroom: gainMap.coarse.peak } : {}), before, after };
+};
+
+/**
+ * The photo's gain map as the plan uses it: the headroom the fusion's working copy (`coarse`, linear luminance) takes,
+ * and log2 of the map's at its own size for the renderer (an Ultra HDR map is a quarter of the photo's side, finer
+ * than the analysis copy). Null without a map.
+ */
+const headroomOf = (decoded: DecodedPhoto, coarse: Plane): { coarse: CoarseHeadroom; plane: HeadroomPlane } | null => {
+  const map = decoded.gainMap;
+  const gain = map && sceneHeadroom(decoded, map.width, map.height);
+  const atCoarse = sceneHeadroom(decoded, coarse.width, coarse.height);
+  if (!map || !gain || !atCoarse) return null;
+  let peak = 1;
+  for (const g of gain) if (g > peak) peak = g;
+  return {
+    coarse: { log2: atCoarse.map((g, p) => takenLogHeadroom(Math.log2(g), coarse.data[p])), peak },
+    plane: { width: map.width, height: map.height, log2: gain.map(Math.log2) },
+  };
 };
 
 /**
@@ -307,7 +424,7 @@ export const listingLookStage = stage<ListingLookPlan | null>({
   name: 'listingLook',
   plan: (ctx) => {
     if (ctx.learned) return null;
-    return planListingLook(ctx.small, requestedAdjustment(ctx.options));
+    return planListingLook(ctx.small, requestedAdjustment(ctx.options), ctx.decoded);
   },
   apply: (ctx, plan) => {
     if (plan) ctx.image = renderListing(ctx.image, plan, ctx.image.data);
@@ -333,7 +450,12 @@ export const listingLookStage = stage<ListingLookPlan | null>({
       highlights: { amount: plan.fusion * 0.5 },
       localContrast: { amount: 0 },
       vibrance: { amount: plan.saturation - 1 },
-      look: { fusion: plan.fusion, mood: plan.mood, saturation: plan.saturation },
+      look: {
+        fusion: plan.fusion,
+        mood: plan.mood,
+        saturation: plan.saturation,
+        ...(plan.headroom ? { headroom: plan.headroom } : {}),
+      },
     };
   },
 });
