@@ -98,6 +98,24 @@ const lumaPlane = (image: RgbImage, gains: [number, number, number]): Float32Arr
   return out;
 };
 
+/** A half-size copy (2x2 means), for the plan's checks; an image under 400 px is used as it is. */
+const halve = (image: RgbImage): RgbImage => {
+  if (Math.max(image.width, image.height) < 400) return image;
+  const width = image.width >> 1;
+  const height = image.height >> 1;
+  const { data } = image;
+  const out = new Uint8Array(width * height * 3);
+  const row = image.width * 3;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (2 * y * image.width + 2 * x) * 3;
+      const o = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++)
+        out[o + c] = (data[i + c] + data[i + 3 + c] + data[i + row + c] + data[i + row + 3 + c] + 2) >> 2;
+    }
+  return { width, height, data: out };
+};
+
 /** Quantiles of linear luminance, read from a histogram of log2 levels (1/64 stop bins over 16 stops). */
 const quantiles = (values: Float32Array, shares: number[]): number[] => {
   const bins = 16 * 64;
@@ -261,7 +279,9 @@ export const planListingLook = (
   adjust: AdjustPlan | null = null,
   decoded: DecodedPhoto | null = null,
 ): ListingLookPlan => {
-  const before = lookFigures(work);
+  // Each choice is checked on a half-size copy: the figures hold at that size, and the checks cost a quarter.
+  const sample = halve(work);
+  const before = lookFigures(sample);
   const luma = lumaPlane(work, [1, 1, 1]);
   const [p10Linear, medianLinear, p995] = quantiles(luma, [0.1, 0.5, 0.995]);
   const median = Math.max(medianLinear, 1e-4);
@@ -307,7 +327,7 @@ export const planListingLook = (
   // first rendering measured and the fusion redone at it, so the highlights are held at the exposure delivered.
   let fused = fusedAt(ev);
   let plan: RenderPlan = { gains: [1, 1, 1], exposure: 2 ** ev, field: fieldOf(fused), saturation: 1, knee: KNEE };
-  let rendered = renderListing(work, plan);
+  let rendered = renderListing(sample, plan);
   let after = lookFigures(rendered);
   for (let round = 0; round < 2; round++) {
     const medianShift = Math.log2(aimLinear / SRGB_TO_LINEAR[Math.round(after.medianLuma * 255)]);
@@ -316,7 +336,7 @@ export const planListingLook = (
     ev = next;
     fused = fusedAt(ev);
     plan = { ...plan, exposure: 2 ** ev, field: fieldOf(fused) };
-    rendered = renderListing(work, plan, rendered.data);
+    rendered = renderListing(sample, plan, rendered.data);
     after = lookFigures(rendered);
   }
   // The cast is aimed at a share of this rendering's, and taken off in up to four steps, because which pixels count
@@ -353,7 +373,7 @@ export const planListingLook = (
       ];
     } else if (saturation === plan.saturation) break;
     plan = { ...plan, gains, saturation };
-    rendered = renderListing(work, plan, rendered.data);
+    rendered = renderListing(sample, plan, rendered.data);
     after = lookFigures(rendered);
   }
   // With the phone's gain map, windows and sky are fused from the HDR luminance it records, and the field is read on
@@ -365,12 +385,12 @@ export const planListingLook = (
     const hdrGuide = guide.map((v, p) => v + gainMap.coarse.log2[p]);
     const target = hdrFusedLogGain(fused, coarse, 2 ** ev, wellExposed, gainMap.coarse);
     plan = { ...plan, field: fieldOf(target, hdrGuide), logHeadroom: gainMap.plane };
-    rendered = renderListing(work, plan, rendered.data);
+    rendered = renderListing(sample, plan, rendered.data);
     after = lookFigures(rendered);
   }
   if (adjust?.applied) {
     plan = withAdjustment(plan, adjust);
-    rendered = renderListing(work, plan, rendered.data);
+    rendered = renderListing(sample, plan, rendered.data);
     after = lookFigures(rendered);
   }
   // Highlights the lift pushed past white are rolled off from lower down until the photo clips no more than it did.
@@ -380,7 +400,7 @@ export const planListingLook = (
     knee -= 0.1
   ) {
     plan = { ...plan, knee };
-    rendered = renderListing(work, plan, rendered.data);
+    rendered = renderListing(sample, plan, rendered.data);
     after = lookFigures(rendered);
   }
   return { ...plan, ev, mood, fusion, ...(gainMap ? { headroom: gainMap.coarse.peak } : {}), before, after };
