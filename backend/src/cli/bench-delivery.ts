@@ -12,7 +12,7 @@ import { signInThroughOutbox } from './bench-support';
  *  1. 40 files of ~10 MB in one upload request: the api's RSS growth.
  *  2. Zip of a 40-photo order: time to first byte and RSS growth while it streams.
  *  3. A 40-photo order of 12 MP photos: seconds from the last uploaded byte to `completed` (default engine).
- * Usage: npm run bench:delivery -- [--photos <dir>] [--count 40] [--engine auto|classic|learned]
+ * Usage: npm run bench:delivery -- [--photos <dir>] [--count 40] [--engine listing|learned]
  * Photos come from ../shared/data/photos beside the repository unless --photos names a folder (its rooms, exposure,
  * lowlight-phone and fivek-dev/input sets when it has them, otherwise every photo under it).
  */
@@ -36,7 +36,7 @@ const COUNT = Number(arg('count', '40'));
 // An order only starts processing once every credit has a photo, so the count must be a package size.
 const PACKAGE = ({ 5: 'basic', 20: 'standard', 40: 'premium' } as Record<number, string>)[COUNT];
 if (!PACKAGE) throw new Error('--count must be 5, 20 or 40 (a package size)');
-const ENGINE = arg('engine', 'auto');
+const ENGINE = arg('engine', 'listing');
 const MAIN = path.join(__dirname, '..', 'main.js');
 
 async function freePort(): Promise<number> {

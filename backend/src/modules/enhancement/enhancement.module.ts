@@ -13,7 +13,7 @@ import { WorkerThreadEnhancementModel } from './adapters/worker-thread.enhanceme
     {
       provide: EnhancementModel,
       inject: [AppConfig],
-      // In a thread of its own: the classical stages would otherwise hold this process's event loop (HTTP in the
+      // In a thread of its own: the engine's pixel loops would otherwise hold this process's event loop (HTTP in the
       // one-process default, queue heartbeats and metrics in a worker) for a second or more per photo.
       useFactory: (config: AppConfig) =>
         new WorkerThreadEnhancementModel({ engine: config.enhancer.engine, workers: config.enhancer.concurrency }),

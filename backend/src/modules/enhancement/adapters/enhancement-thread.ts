@@ -9,7 +9,7 @@ import type { EnhancementRequest, HarmonisationRequest } from '../ports/enhancem
 import { InProcessEnhancementModel, type InProcessEnhancementModelOptions } from './in-process.enhancement-model';
 
 /**
- * Worker thread of WorkerThreadEnhancementModel: the whole engine (decode, classical stages, LUT fitting, encode)
+ * Worker thread of WorkerThreadEnhancementModel: the whole engine (decode, the rendering, encode)
  * runs here, and the model pools it starts are this thread's children, so the process's event loop never waits on
  * a photo.
  */

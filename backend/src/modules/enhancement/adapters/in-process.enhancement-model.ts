@@ -31,7 +31,7 @@ export interface InProcessEnhancementModelOptions {
 }
 
 /**
- * Runs the engine in this process: classical stages on the calling thread, the learned model in worker threads
+ * Runs the engine in this process: the listing look on the calling thread, the learned model in worker threads
  * that are started on the first photo that needs them and kept for the life of the process.
  */
 @Injectable()

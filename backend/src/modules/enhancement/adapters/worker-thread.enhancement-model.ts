@@ -19,7 +19,7 @@ interface Pending {
 const CLOSE_TIMEOUT_MS = 5000;
 
 /**
- * Runs InProcessEnhancementModel in one worker thread. The classical stages are synchronous pixel loops (about a
+ * Runs InProcessEnhancementModel in one worker thread. The engine's stages are synchronous pixel loops (about a
  * second on 12 MP, up to 2.6 s of one stretch with the LUT fit under load): on the main thread every HTTP request
  * and queue heartbeat of the process waits behind them, which matters most in the one-process default. The thread
  * starts with the first photo and is started again after a crash; a crash fails the photos in flight with
