@@ -166,7 +166,7 @@ const READY_PATTERN = /^Your enhanced photos are ready$/;
       const enhanced = workers.flatMap((w) => jobLines(w.output())).filter((line) => line.pipeline !== undefined);
       expect(enhanced).toHaveLength(20);
       for (const line of enhanced)
-        expect(line).toMatchObject({ job: 'photos.enhance', pipeline: 'classic', route: 'classic requested' });
+        expect(line).toMatchObject({ job: 'photos.enhance', pipeline: 'listing', route: 'listing look' });
       expect(new Set(enhanced.map((line) => line.jobId)).size).toBe(20);
     }, 180_000);
 
