@@ -8,7 +8,8 @@ import { signInThroughOutbox } from './bench-support';
 
 /**
  * `node dist/backend/cli/bench-orders.js`: how many `GET /api/orders` one server process answers.
- * Starts `node dist/backend/main.js` with the embedded default in a temporary data folder, signs in through the
+ * Starts `node dist/backend/main.js` with the embedded default in a temporary data folder (or on the PostgreSQL
+ * database of DATABASE_URL, which should be a fresh one: the bench's host keeps its orders), signs in through the
  * emailed link, buys 3 orders with the test gateway, uploads the test fixtures' photos to them and waits until they
  * are enhanced, then drives the list from a bounded number of concurrent keep-alive connections to 127.0.0.1:
  *  1. flat out for --seconds: requests/s, p50/p99 and the server's CPU;
@@ -220,9 +221,10 @@ async function main(): Promise<void> {
     const cookie = await signInThroughOutbox(url, dataDir, 'bench@example.com');
     for (let i = 0; i < ORDERS; i++) await orderWithPhotos(url, cookie, fixtures.slice(0, PHOTOS_PER_ORDER));
     await waitUntilCompleted(url, cookie);
+    const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded (PGlite)';
     console.log(
-      `server pid ${pid}, ${os.cpus().length} cores, ${ORDERS} completed orders of ${PHOTOS_PER_ORDER} photos, ` +
-        `${CONNECTIONS} connections, ${SECONDS} s per run`,
+      `server pid ${pid}, ${os.cpus().length} cores, ${database}, ${ORDERS} completed orders of ${PHOTOS_PER_ORDER} ` +
+        `photos, ${CONNECTIONS} connections, ${SECONDS} s per run`,
     );
     // What the process spends with no request at all: part of every figure below, however many requests share it.
     const idleFrom = cpuSeconds(pid);

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { messages, parse, PGlite, protocol, type Results, types } from '@electric-sql/pglite';
 import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
@@ -6,6 +6,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 type QueryCallback = (err: Error | null, result?: unknown) => void;
+/** pg's query config for a named (prepared) statement: `text` is parsed and planned once per session under `name`. */
+interface NamedQuery {
+  name: string;
+  text: string;
+  values?: unknown[];
+}
 type ConnectCallback = (err: Error | null, client?: PGliteClient, release?: (err?: unknown) => void) => void;
 
 /** Another live process has the embedded database open: two Postgres instances on one directory corrupt it. */
@@ -174,19 +180,35 @@ export function createPgliteDriver(dataDir: string | undefined): { Pool: new () 
   return { Pool };
 }
 
+/** A statement this PGlite session has prepared: its text, parameter types and result columns. */
+interface PreparedStatement {
+  text: string;
+  paramTypes: number[];
+  columns: { name: string; dataTypeID: number; parse: ((text: string, typeId: number) => unknown) | undefined }[];
+}
+
+/** By database: a new database (a pool ended and opened again) is a new session with none prepared. */
+const preparedIn = new WeakMap<PGlite, Map<string, PreparedStatement>>();
+
 class PGliteClient extends EventEmitter {
   constructor(private readonly db: PGlite) {
     super();
   }
 
-  query(sql: string, paramsOrCallback?: unknown[] | QueryCallback, maybeCallback?: QueryCallback): Promise<unknown> {
+  query(
+    sql: string | NamedQuery,
+    paramsOrCallback?: unknown[] | QueryCallback,
+    maybeCallback?: QueryCallback,
+  ): Promise<unknown> {
     const callback = typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback;
     const params = Array.isArray(paramsOrCallback) ? paramsOrCallback : undefined;
     const run =
-      params && params.length > 0
-        ? this.db.query(sql, params)
-        : // Migrations send several statements in one string; pg answers with the last result, so do the same.
-          this.db.exec(sql).then((results) => results[results.length - 1] ?? { rows: [], rowCount: 0 });
+      typeof sql !== 'string'
+        ? this.runNamed(sql, params ?? sql.values ?? [])
+        : params && params.length > 0
+          ? this.db.query(sql, params)
+          : // Migrations send several statements in one string; pg answers with the last result, so do the same.
+            this.db.exec(sql).then((results) => results[results.length - 1] ?? { rows: [], rowCount: 0 });
     return run.then(
       (result) => {
         callback?.(null, result);
@@ -198,4 +220,136 @@ class PGliteClient extends EventEmitter {
       },
     );
   }
+
+  /**
+   * A named statement as pg runs one: parsed, planned and described once per session; then each run is bind, execute
+   * and sync sent to PGlite in one call, and the rows are read with the columns described then. `db.query` makes six
+   * calls into its WebAssembly Postgres for every statement, parses and plans it each time and describes its
+   * columns again, which cost more than running the frequent reads themselves.
+   */
+  private runNamed(query: NamedQuery, params: unknown[]): Promise<Results> {
+    return this.db.runExclusive(async () => {
+      const statement = await this.prepare(query);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serialize = this.db.serializers[statement.paramTypes[i]];
+        return serialize ? serialize(value) : String(value);
+      });
+      const chunks: Buffer[] = [];
+      await this.db.execProtocolRawStream(
+        concat([
+          protocol.serialize.bind({ statement: query.name, values }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]),
+        // A view of PGlite's memory, which its next output overwrites.
+        { onRawData: (chunk) => chunks.push(Buffer.from(chunk)) },
+      );
+      return readResponse(statement, Buffer.concat(chunks));
+    });
+  }
+
+  private async prepare(query: NamedQuery): Promise<PreparedStatement> {
+    let prepared = preparedIn.get(this.db);
+    if (!prepared) preparedIn.set(this.db, (prepared = new Map()));
+    const known = prepared.get(query.name);
+    if (known) {
+      // pg refuses the same name for another text too: the session would run the first one.
+      if (known.text !== query.text) throw new Error(`Prepared statements must be unique ('${query.name}')`);
+      return known;
+    }
+    const response = await this.db.execProtocol(
+      concat([
+        protocol.serialize.parse({ name: query.name, text: query.text }),
+        protocol.serialize.describe({ type: 'S', name: query.name }),
+        protocol.serialize.sync(),
+      ]),
+    );
+    const described = response.messages.find((m) => m.name === 'rowDescription') as
+      messages.RowDescriptionMessage | undefined;
+    const statement: PreparedStatement = {
+      text: query.text,
+      paramTypes: parse.parseDescribeStatementResults(response.messages),
+      columns: (described?.fields ?? []).map(({ name, dataTypeID }) => ({
+        name,
+        dataTypeID,
+        // The parsers db.query would use for the column.
+        parse: this.db.parsers[dataTypeID] ?? types.parsers[dataTypeID],
+      })),
+    };
+    prepared.set(query.name, statement);
+    return statement;
+  }
+}
+
+const DATA_ROW = 0x44; // 'D'
+const COMMAND_COMPLETE = 0x43; // 'C'
+const ERROR_RESPONSE = 0x45; // 'E'
+
+/**
+ * The result of a bind, execute and sync, read from the response's bytes. PGlite's own message parser copied and
+ * decoded each field on its own, which cost about as much as running the statement. An error goes through PGlite's
+ * parser, so it is the DatabaseError db.query throws.
+ */
+function readResponse(statement: PreparedStatement, data: Buffer): Results {
+  const result: Results = {
+    rows: [],
+    fields: statement.columns.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+    affectedRows: 0,
+  };
+  for (let at = 0; at < data.length;) {
+    const type = data[at];
+    const end = at + 1 + data.readInt32BE(at + 1);
+    if (type === DATA_ROW) result.rows.push(readRow(statement, data, at + 5));
+    else if (type === COMMAND_COMPLETE) Object.assign(result, completion(data.toString('utf8', at + 5, end - 1)));
+    else if (type === ERROR_RESPONSE) throw databaseError(data);
+    at = end;
+  }
+  return result;
+}
+
+function readRow(statement: PreparedStatement, data: Buffer, start: number): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  const count = data.readInt16BE(start);
+  let at = start + 2;
+  for (let i = 0; i < count; i++) {
+    const length = data.readInt32BE(at);
+    at += 4;
+    const { name, dataTypeID, parse } = statement.columns[i];
+    if (length < 0) {
+      row[name] = null;
+      continue;
+    }
+    const text = data.toString('utf8', at, at + length);
+    at += length;
+    row[name] = parse ? parse(text, dataTypeID) : text;
+  }
+  return row;
+}
+
+function databaseError(data: Buffer): Error {
+  let error: Error | undefined;
+  new protocol.Parser().parse(data, (message) => {
+    if (message instanceof messages.DatabaseError) error ??= message;
+  });
+  return error ?? new Error('PGlite answered with an error it could not describe');
+}
+
+/** What db.query reports from a command tag such as `SELECT 3` or `UPDATE 1`. */
+function completion(tag: string): Pick<Results, 'command' | 'affectedRows'> & { rowCount?: number } {
+  const words = tag.split(' ');
+  const command = words[0];
+  const count = parseInt(words[words.length - 1], 10);
+  const changed = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+  return { command, affectedRows: changed ? count : 0, ...(Number.isNaN(count) ? {} : { rowCount: count }) };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, LessThan } from 'typeorm';
-import { txRows } from '../../../shared/db/query-rows';
+import { preparedRows, type PreparedStatement } from '../../../shared/db/query-rows';
 import { SessionEntity } from './session.entity';
 
 export interface NewSession {
@@ -17,6 +17,14 @@ export interface StoredSession {
   expiresAt: Date;
   lastSeenAt: Date;
 }
+
+/** Every signed-in request runs it (the guard): prepared, so it is parsed and planned once per connection. */
+const FIND_SESSION: PreparedStatement = {
+  name: 'sessions.find',
+  text: `SELECT s.user_id, u.email, s.expires_at, s.last_seen_at
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1`,
+};
 
 /** The sessions table, by token hash. Every method takes the transaction handle it runs in. */
 @Injectable()
@@ -36,11 +44,9 @@ export class SessionsRepository {
 
   /** The session with its user's email, expired or not (the caller decides); null when there is none. */
   async find(tx: EntityManager, tokenHash: string): Promise<StoredSession | null> {
-    const [row] = await txRows<{ user_id: number; email: string; expires_at: Date; last_seen_at: Date }>(
+    const [row] = await preparedRows<{ user_id: number; email: string; expires_at: Date; last_seen_at: Date }>(
       tx,
-      `SELECT s.user_id, u.email, s.expires_at, s.last_seen_at
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1`,
+      FIND_SESSION,
       [tokenHash],
     );
     if (!row) return null;

@@ -4,7 +4,7 @@ import { type OrderHistory } from '../../auth';
 import { type OwedEmailKind } from '../../notifications';
 import { type PhotoEntity } from '../../photos';
 import { OrderEntity } from './order.entity';
-import { txRows } from '../../../shared/db/query-rows';
+import { preparedRows, type PreparedStatement, txRows } from '../../../shared/db/query-rows';
 import { orderNotFound } from '../domain/order-errors';
 import { type OrderStatus, type PhotoState, justifiedStatus } from '../domain/order-status';
 
@@ -56,6 +56,15 @@ export type OrderSummary = Pick<
   | 'photosMatched'
 >;
 
+/** listOwned's statement, prepared: parsed and planned once per connection rather than on every list. */
+const LIST_OWNED: PreparedStatement = {
+  name: 'orders.listOwned',
+  text: `SELECT id, package_type AS "packageType", amount, photos_purchased AS "photosPurchased",
+           photos_remaining AS "photosRemaining", status, created_at AS "createdAt", completed_at AS "completedAt",
+           purged_at AS "purgedAt", photos_matched AS "photosMatched"
+         FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id ASC LIMIT 500`,
+};
+
 export interface CompletedOrder {
   id: string;
   userId: number;
@@ -83,14 +92,7 @@ export class OrdersRepository implements OrderHistory {
    * statement itself.
    */
   listOwned(tx: EntityManager, userId: number): Promise<OrderSummary[]> {
-    return txRows<OrderSummary>(
-      tx,
-      `SELECT id, package_type AS "packageType", amount, photos_purchased AS "photosPurchased",
-         photos_remaining AS "photosRemaining", status, created_at AS "createdAt", completed_at AS "completedAt",
-         purged_at AS "purgedAt", photos_matched AS "photosMatched"
-       FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id ASC LIMIT 500`,
-      [userId],
-    );
+    return preparedRows<OrderSummary>(tx, LIST_OWNED, [userId]);
   }
 
   /**
