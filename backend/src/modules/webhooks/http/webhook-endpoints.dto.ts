@@ -1,22 +1,49 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayNotEmpty, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
+import { ValidateBy, type ValidationArguments } from 'class-validator';
 import { MAX_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '../domain/webhook-rules';
 import { type WebhookEndpointEntity } from '../persistence/webhook.entities';
 import { type DeliveryRow } from '../persistence/webhooks.repository';
 
+const EVENT_NAMES = WEBHOOK_EVENT_TYPES.join(', ');
+
+/** What is wrong with `url` before it is parsed (the use case checks the rest), or null. */
+function urlProblem(value: unknown): string | null {
+  if (value === undefined || value === null) return 'url is required: the address to send events to.';
+  if (typeof value !== 'string') return 'url must be text, like "https://example.com/listinglens/webhooks".';
+  if (value.length > MAX_URL_LENGTH) return `The URL is longer than ${MAX_URL_LENGTH} characters.`;
+  return null;
+}
+
+function eventsProblem(value: unknown): string | null {
+  if (value === undefined || value === null) return `events is required: a list of one or more of ${EVENT_NAMES}.`;
+  if (!Array.isArray(value)) return `events must be a list of event names: ${EVENT_NAMES}.`;
+  if (value.length === 0) return `events must name at least one of: ${EVENT_NAMES}.`;
+  if (value.some((name) => !(WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(name))) {
+    return `Unknown event name; the events are ${EVENT_NAMES}.`;
+  }
+  return null;
+}
+
+/**
+ * One validator per field, so each way a field can be wrong gives exactly one message (separate decorators would
+ * each add theirs: a missing url was also "too long").
+ */
+const Passes = (problem: (value: unknown) => string | null): PropertyDecorator =>
+  ValidateBy({
+    name: problem.name,
+    validator: {
+      validate: (value: unknown) => problem(value) === null,
+      defaultMessage: (args?: ValidationArguments) => problem(args?.value) ?? '',
+    },
+  });
+
 export class CreateWebhookEndpointDto {
   @ApiProperty({ example: 'https://example.com/listinglens/webhooks', maxLength: MAX_URL_LENGTH })
-  @IsString({ message: 'url must be a text URL.' })
-  @MaxLength(MAX_URL_LENGTH, { message: `The URL is longer than ${MAX_URL_LENGTH} characters.` })
+  @Passes(urlProblem)
   url: string;
 
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true, example: ['order.completed', 'photo.completed'] })
-  @IsArray({ message: `events must be a list of event names: ${WEBHOOK_EVENT_TYPES.join(', ')}.` })
-  @ArrayNotEmpty({ message: `events must name at least one of: ${WEBHOOK_EVENT_TYPES.join(', ')}.` })
-  @IsIn(WEBHOOK_EVENT_TYPES, {
-    each: true,
-    message: `Unknown event name; the events are ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
-  })
+  @Passes(eventsProblem)
   events: string[];
 }
 
