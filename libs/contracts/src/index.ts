@@ -3,5 +3,6 @@
  * the adjustment styles.
  */
 export * from './adjustment-styles';
+export * from './bracket-groups';
 export * from './package-catalogue';
 export * from './photo-checks';
