@@ -204,3 +204,50 @@ describe('rendering a correction', () => {
     expect(kept.report.after.castB).toBeLessThan(plain.report.after.castB);
   });
 });
+
+describe("harmonisation in the order's look", () => {
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  /** An order's photos rendered in `style` and harmonised within it: the delivered JPEGs, measured. */
+  const order = async (inputs: Buffer[], style: 'listing' | 'warm') => {
+    const results = await Promise.all(inputs.map((input) => enhance(input, { correctVerticals: false, look: style })));
+    const plan = planHarmonisation(
+      results.map((r) => ({ ...r.report.after, inputExposureEv: r.report.before.exposureEv })),
+      style,
+    );
+    const delivered = await Promise.all(
+      results.map((r, i) =>
+        plan.photos[i].matched ? renderHarmonised(r.image, plan.photos[i]).then((h) => h.image) : r.image,
+      ),
+    );
+    return {
+      rendered: await Promise.all(results.map((r) => measured(r.image))),
+      delivered: await Promise.all(delivered.map(measured)),
+      plan,
+    };
+  };
+
+  it('centres the order white point on the look: a warm order is matched among its warm photos', () => {
+    const warmLooks = [look(-0.5, 0.4, 5.6), look(-0.4, 0.3, 6.2), look(-0.6, 0.8, 5.1), look(-0.5, 0.4, 5.9)];
+    const warm = planHarmonisation(warmLooks, 'warm');
+    expect(warm.target?.castB).toBeGreaterThan(5);
+    expect(warm.photos.every((p) => p.expected.castB > 5)).toBe(true);
+    // The same photos centred on neutral would be pulled back to 3 ΔE from grey.
+    expect(planHarmonisation(warmLooks).target?.castB).toBeLessThan(3.01);
+  });
+
+  it('keeps a warm order warm: its harmonised photos are as much warmer than the neutral rendering as the look made them', async () => {
+    // Rooms under warm bulbs, which the listing look leaves a little warm (b* 2.4-2.9): the order's median in the
+    // warm look is b* 5.6, past the 3 ΔE from neutral the order white point used to be bounded to. Bounded there, the
+    // harmonised photos kept 1.3 of the look's 3.0 (measured); centred on the warm look's white point, all of it.
+    const inputs = await Promise.all([room(0.8, 1, 16), room(0, 1, 18), room(-0.5, 2, 20), room(0.8, 1, 14)]);
+    const neutral = await order(inputs, 'listing');
+    const warm = await order(inputs, 'warm');
+    const b = (looks: Look[]) => mean(looks.map((l) => l.castB));
+    const lookShift = b(warm.rendered) - b(neutral.rendered);
+    expect(lookShift).toBeGreaterThan(2.5);
+    expect(b(warm.delivered) - b(neutral.delivered)).toBeGreaterThan(0.9 * lookShift);
+    // Still one look: the warm photos within the order's spread of each other.
+    expect(warm.plan.photos.every((p) => p.matched)).toBe(true);
+    expect(spread(warm.delivered).cast).toBeLessThanOrEqual(CAST_SPREAD);
+  }, 90_000);
+});

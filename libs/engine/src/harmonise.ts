@@ -3,7 +3,7 @@ import { decodePhoto } from './decode';
 import { encodeOutputs } from './encode';
 import { ANALYSIS_LONG_SIDE, measurePhoto, measureReduced, type PhotoStats } from './measure';
 import { downscale, type RgbImage } from './rgb-image';
-import { applyAdjustments, correctionPlan } from './stages/adjust';
+import { type AdjustmentStyle, applyAdjustments, correctionPlan, styleWhitePoint } from './stages/adjust';
 
 /** What harmonisation reads of one enhanced photo: its `after` measurements. */
 export interface Look {
@@ -80,9 +80,11 @@ const OUTLIER_EV = MAX_EV + EXPOSURE_AIM_EV;
 const OUTLIER_CAST = MAX_CAST_SHIFT + CAST_AIM;
 const NIGHT_EV = -3.5;
 /**
- * The order's white point is its photos' median, but no further from neutral than this (Lab chroma): a trace of
- * warmth the engine kept is the order's look, a tint most photos share is not. Without the bound, the rooms set
- * (median a* 7.2, magenta) passed its tint to the rooms that had none (a* 2.1 -> 6.2).
+ * The order's white point is its photos' median, but no further than this (Lab chroma) from the white point of the
+ * order's look (neutral, or the warm look's golden grey): a trace of warmth the engine kept is the order's look, a
+ * tint most photos share is not. Without the bound, the rooms set (median a* 7.2, magenta) passed its tint to the
+ * rooms that had none (a* 2.1 -> 6.2); bounded around neutral in a warm order, it took back most of the warmth the
+ * host chose.
  */
 const MAX_TARGET_CAST = 3;
 /** Below this share of near-neutral pixels a photo's white point is not measurable: only its exposure is matched. */
@@ -130,26 +132,28 @@ const orderExposure = (looks: readonly Look[]): { exposureEv: number; inLook: (l
   return { exposureEv, inLook: (l) => l.exposureEv >= NIGHT_EV && near(l) };
 };
 
-/** The order's white point: the median of the day photos with one, bounded to near neutral. */
-const orderWhitePoint = (looks: readonly Look[]): { castA: number; castB: number } => {
+/** The order's white point: the median of the day photos with one, bounded to near the look's own (`centre`). */
+const orderWhitePoint = (
+  looks: readonly Look[],
+  centre: { castA: number; castB: number },
+): { castA: number; castB: number } => {
   const withWhite = looks.filter(hasWhitePoint);
-  if (!withWhite.length) return { castA: 0, castB: 0 };
-  let castA = median(withWhite.map((l) => l.castA));
-  let castB = median(withWhite.map((l) => l.castB));
-  const shrink = Math.min(1, MAX_TARGET_CAST / Math.max(Math.hypot(castA, castB), 1e-9));
-  castA *= shrink;
-  castB *= shrink;
-  return { castA, castB };
+  if (!withWhite.length) return centre;
+  const offA = median(withWhite.map((l) => l.castA)) - centre.castA;
+  const offB = median(withWhite.map((l) => l.castB)) - centre.castB;
+  const shrink = Math.min(1, MAX_TARGET_CAST / Math.max(Math.hypot(offA, offB), 1e-9));
+  return { castA: centre.castA + offA * shrink, castB: centre.castB + offB * shrink };
 };
 
 /**
  * One look for an order: its photos' exposures are brought within EXPOSURE_SPREAD_EV of their median (a brighter
  * photo darkened by at most MAX_DARKEN_EV) and their white points within CAST_SPREAD of each other, by the smallest
  * move that gets each photo there (a photo already inside is not touched). The order's look is the median of its own
- * photos, not an ideal (its white point only bounded to near neutral): the engine's per-photo result stays the
- * reference, harmonisation closes the gaps.
+ * photos, not an ideal (its white point only bounded to near the white point of `style`, the look the host chose for
+ * the order, which its photos were rendered in): the engine's per-photo result stays the reference, harmonisation
+ * closes the gaps.
  */
-export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => {
+export const planHarmonisation = (looks: readonly Look[], style: AdjustmentStyle = 'listing'): HarmonisationPlan => {
   const unchanged = (look: Look, note: string | null): HarmonisedPhoto => ({
     matched: false,
     note,
@@ -159,7 +163,7 @@ export const planHarmonisation = (looks: readonly Look[]): HarmonisationPlan => 
   const { exposureEv, inLook } = orderExposure(looks);
   const day = looks.filter(inLook);
   if (day.length < 2) return { target: null, photos: looks.map((l) => unchanged(l, null)) };
-  const white = orderWhitePoint(lookSetters(day));
+  const white = orderWhitePoint(lookSetters(day), styleWhitePoint(style));
   const target = { exposureEv, ...white };
   const colourMatched = day.filter(hasWhitePoint).length >= 2;
 

@@ -41,6 +41,12 @@ export interface EnhanceOptions {
    * default: the output then has the input's size. Never shrinks.
    */
   minLongSide?: number;
+  /**
+   * The order's look: the style every photo of an order is rendered in, at its own strength and with no steps
+   * (`listing`, the default, adds nothing). A host's `adjustments` name a style of their own and take its place.
+   * `natural` is the learned rendering: the caller asks for it with `engine: 'learned'`, as for an adjustment.
+   */
+  look?: AdjustmentStyle;
   /** A host's requested look and steps, applied last (before any enlargement); none for a first delivery. */
   adjustments?: HostAdjustments;
   /**
@@ -116,6 +122,19 @@ export interface EnhancementReport {
       gainBlue: number;
       /** Whether the order's harmonisation of the photo is part of `ev` and the gains. */
       harmonised?: boolean;
+    };
+    /**
+     * The order's look the photo was rendered in, when the caller named one and no host adjustment replaced it:
+     * its exposure change in stops, white gains, chroma scale and shadow lift.
+     */
+    orderLook?: {
+      style: AdjustmentStyle;
+      applied: boolean;
+      ev: number;
+      gainRed: number;
+      gainBlue: number;
+      saturation: number;
+      shadowLift: number;
     };
     /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
     upscale?: { applied: boolean; scale: number };

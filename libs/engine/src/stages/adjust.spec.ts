@@ -1,6 +1,6 @@
 import { png, rawRgb } from '../../test/fixtures/enhancement-images';
 import { enhance } from '../enhance';
-import { applyAdjustments, type HostAdjustments, planAdjustments } from './adjust';
+import { applyAdjustments, type HostAdjustments, planAdjustments, styleWhitePoint } from './adjust';
 
 /** A grey-to-white ramp across the width, with a patch at pure white: walls, a lamp, a window. */
 const ramp = () => {
@@ -84,5 +84,34 @@ describe('host adjustments', () => {
     expect(asked.report.corrections.adjustments).toMatchObject({ applied: true, style: 'listing' });
     expect(asked.report.corrections.adjustments!.ev).toBeCloseTo(1 / 3);
     expect(asked.report.after.meanLuma).toBeGreaterThan(plain.report.after.meanLuma);
+  });
+
+  it("renders the order's look at its own strength, reported as the order's and not as a host's adjustment", async () => {
+    const photo = await png(rawRgb(96, 64, (x) => [90 + x, 90 + x, 90 + x]));
+    const plain = await enhance(photo, { engine: 'classic' });
+    const warm = await enhance(photo, { engine: 'classic', look: 'warm' });
+    expect(warm.report.corrections.adjustments).toBeUndefined();
+    expect(warm.report.corrections.orderLook).toMatchObject({ style: 'warm', applied: true, ev: 0 });
+    expect(warm.report.after.castB).toBeGreaterThan(plain.report.after.castB + 2);
+    const listing = await enhance(photo, { engine: 'classic', look: 'listing' });
+    expect(listing.report.corrections.orderLook).toMatchObject({ style: 'listing', applied: false });
+    expect(listing.image.equals(plain.image)).toBe(true);
+    // A host's adjustment names its own style and takes the look's place.
+    const adjusted = await enhance(photo, {
+      engine: 'classic',
+      look: 'warm',
+      adjustments: { style: 'listing', brightness: 0, warmth: 0 },
+    });
+    expect(adjusted.report.corrections.orderLook).toBeUndefined();
+    expect(adjusted.report.corrections.adjustments).toMatchObject({ style: 'listing', applied: false });
+    expect(adjusted.image.equals(plain.image)).toBe(true);
+  });
+
+  it("places each style's grey: only the warm look moves it, towards yellow", () => {
+    expect(styleWhitePoint('listing')).toEqual({ castA: 0, castB: 0 });
+    expect(styleWhitePoint('bright-airy')).toEqual({ castA: 0, castB: 0 });
+    const warm = styleWhitePoint('warm');
+    expect(warm.castB).toBeGreaterThan(2.5);
+    expect(Math.abs(warm.castA)).toBeLessThan(warm.castB / 3);
   });
 });

@@ -1,4 +1,15 @@
-import { clamp, linearToSrgb, LUMA_B, LUMA_G, LUMA_R, shoulder, SRGB_TO_LINEAR } from '../color';
+import {
+  clamp,
+  GAIN_LIGHTNESS,
+  labToLinearRgb,
+  linearRgbToLab,
+  linearToSrgb,
+  LUMA_B,
+  LUMA_G,
+  LUMA_R,
+  shoulder,
+  SRGB_TO_LINEAR,
+} from '../color';
 import type { LookCorrection } from '../harmonise';
 import type { RgbImage } from '../rgb-image';
 import { stage } from '../stage';
@@ -138,12 +149,27 @@ export const withCorrection = (plan: AdjustPlan, correction: LookCorrection): Ad
 };
 
 /**
- * A host's requested adjustment of a delivered photo (only when `options.adjustments` is given), with the order's
- * harmonisation of the photo folded in when it had one.
+ * The white point a style gives a neutral grey (Lab a*, b* at the lightness white gains are worked out for): where an
+ * order in that look is centred. Only `warm` moves it; the others keep grey neutral.
  */
-export const requestedAdjustment = ({ adjustments, harmonise }: EnhanceOptions): AdjustPlan | null => {
-  if (!adjustments && !harmonise) return null;
-  const plan = planAdjustments(adjustments);
+export const styleWhitePoint = (style: AdjustmentStyle): { castA: number; castB: number } => {
+  const { gainRed, gainBlue } = planAdjustments({ style, brightness: 0, warmth: 0 });
+  if (gainRed === 1 && gainBlue === 1) return { castA: 0, castB: 0 };
+  const norm = 1 / (LUMA_R * gainRed + LUMA_G + LUMA_B * gainBlue);
+  const [r, g, b] = labToLinearRgb(GAIN_LIGHTNESS, 0, 0);
+  const { a, b: yellow } = linearRgbToLab(r * gainRed * norm, g * norm, b * gainBlue * norm);
+  return { castA: a, castB: yellow };
+};
+
+/**
+ * What the photo is rendered with on top of the engine's own result: a host's requested adjustment when one is given
+ * (it names its own style), otherwise the order's look at its own strength; with the order's harmonisation of the
+ * photo folded in when it had one. Null when there is none of these.
+ */
+export const requestedAdjustment = ({ adjustments, look, harmonise }: EnhanceOptions): AdjustPlan | null => {
+  const asked = adjustments ?? (look ? { style: look, brightness: 0, warmth: 0 } : undefined);
+  if (!asked && !harmonise) return null;
+  const plan = planAdjustments(asked);
   return harmonise ? withCorrection(plan, harmonise) : plan;
 };
 
@@ -158,17 +184,22 @@ export const adjustStage = stage<AdjustPlan | null>({
   apply: ({ image, learned }, plan) => {
     if (plan && learned) applyAdjustments(image, plan);
   },
-  report: (plan, { options }) =>
-    plan
-      ? {
-          adjustments: {
-            applied: plan.applied,
-            style: plan.style,
-            ev: plan.ev,
-            gainRed: plan.gainRed,
-            gainBlue: plan.gainBlue,
-            ...(options.harmonise && { harmonised: true }),
-          },
-        }
-      : {},
+  report: (plan, { options }) => {
+    if (!plan) return {};
+    // A host's adjustment is reported as theirs (harmonisation leaves such a photo alone); the order's look is not.
+    if (!options.adjustments && options.look) {
+      const { style, applied, ev, gainRed, gainBlue, saturation, shadowLift } = plan;
+      return { orderLook: { style, applied, ev, gainRed, gainBlue, saturation, shadowLift } };
+    }
+    return {
+      adjustments: {
+        applied: plan.applied,
+        style: plan.style,
+        ev: plan.ev,
+        gainRed: plan.gainRed,
+        gainBlue: plan.gainBlue,
+        ...(options.harmonise && { harmonised: true }),
+      },
+    };
+  },
 });
