@@ -205,19 +205,19 @@ describe('upload to delivery', () => {
         'a text file named .jpg',
         async () => ({ name: 'notes.jpg', data: Buffer.from('just some text, not a photo') }),
         415,
-        'notes.jpg is not a JPG, PNG or WEBP image.',
+        'notes.jpg is not a JPG, PNG, WEBP or HEIC image.',
       ],
       [
         'an SVG',
         async () => ({ name: 'logo.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }),
         415,
-        'logo.svg is not a JPG, PNG or WEBP image.',
+        'logo.svg is not a JPG, PNG, WEBP or HEIC image.',
       ],
       [
         'a zero-byte file',
         async () => ({ name: 'empty.jpg', data: Buffer.alloc(0) }),
         415,
-        'empty.jpg is not a JPG, PNG or WEBP image.',
+        'empty.jpg is not a JPG, PNG, WEBP or HEIC image.',
       ],
       [
         'an 11 MB file',

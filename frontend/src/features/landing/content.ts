@@ -1,5 +1,7 @@
 /** Display-only data of the landing page (spec section 3: Testimonial, Before/after item, FAQ item). */
 
+import { acceptedFormatList } from '@listinglens/contracts';
+
 export interface Testimonial {
   name: string;
   location: string;
@@ -134,7 +136,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'What kind of photos should I upload?',
     answer:
-      'Photos taken with a cellphone are perfect. Capture the entire room or feature, vertically or in landscape, and include all key rooms. Avoid blurry images and people. We accept JPG, PNG and WEBP files up to 10MB each.',
+      'Photos taken with a cellphone are perfect. Capture the entire room or feature, vertically or in landscape, and include all key rooms. Avoid blurry images and people. ' +
+      `We accept ${acceptedFormatList('and')} files up to 10MB each.`,
   },
   {
     question: 'Can I request custom adjustments?',

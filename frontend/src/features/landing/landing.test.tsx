@@ -153,6 +153,13 @@ describe('landing page', () => {
     expect(second).toHaveAttribute('aria-expanded', 'true');
     expect(screen.queryByText(/we do not offer a free trial/i)).not.toBeVisible();
   });
+
+  it('names every format an upload takes in the FAQ, iPhone HEIC included', async () => {
+    signedOut();
+    const { user } = await renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'What kind of photos should I upload?' }));
+    expect(screen.getByText(/We accept JPG, PNG, WEBP and HEIC files up to 10MB each\.$/)).toBeVisible();
+  });
 });
 
 describe('before/after sliders', () => {

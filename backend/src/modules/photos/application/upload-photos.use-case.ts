@@ -10,7 +10,13 @@ import { Analytics } from '../../analytics';
 import { noCredits, OrderCredits, orderNotAccepting, orderNotFound, OwnedOrders, tooManyPhotos } from '../../orders';
 import { ObjectStorage } from '../../storage';
 import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
-import { checkSelection, countFlags, type PhotoCheck, type PhotoMeasurements } from '@listinglens/contracts';
+import {
+  checkSelection,
+  countFlags,
+  type PhotoCheck,
+  type PhotoMeasurements,
+  unsupportedFormatMessage,
+} from '@listinglens/contracts';
 import { displayName, MAX_FILE_BYTES } from '../domain/upload-limits';
 import { ImageTooLargeError, measureDecodedPixels, measurePhotoFile } from './measure-photo';
 import { PhotosRepository } from '../persistence/photos.repository';
@@ -142,7 +148,7 @@ export class UploadPhotos {
     const format = sniffImageFormat(head);
     if (!format) {
       body.resume();
-      throw new AppError('unsupported_media_type', 'UNSUPPORTED_FORMAT', `${name} is not a JPG, PNG or WEBP image.`);
+      throw new AppError('unsupported_media_type', 'UNSUPPORTED_FORMAT', unsupportedFormatMessage(name));
     }
     const photoId = await this.photos.reserveId(this.dataSource.manager);
     const key = originalKey({ userId, orderId, photoId }, format);

@@ -1,3 +1,5 @@
+import { type PhotoFormat } from '@listinglens/contracts';
+
 /**
  * Where a photo's files live and how clients name them. Keys are built only from ids the server issued and the
  * format it detected, never from the host's file name. A client names a file by the last segment of its path
@@ -5,7 +7,8 @@
  * adjustment, `42-h-enhanced.jpg` after the order's harmonisation), which maps back to one photo and variant.
  */
 export type PhotoVariant = 'original' | 'enhanced' | 'preview' | 'thumbnail' | 'before';
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
+/** The formats an upload takes: the list hosts are told (contracts) is the list the server detects. */
+export type ImageFormat = PhotoFormat;
 
 export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heic: 'heic' };
 

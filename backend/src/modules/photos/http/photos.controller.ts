@@ -12,6 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
+import { acceptedFormatList } from '@listinglens/contracts';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
 import { processShutdown } from '../../../shared/lifecycle/shutdown-drain';
 import { ListPhotos } from '../application/list-photos.use-case';
@@ -41,9 +42,9 @@ export class PhotosController {
   @ApiOperation({
     summary: 'Upload photos to one of your new orders (all or nothing)',
     description:
-      'multipart/form-data with `orderId` first, then one `photos` part per file: JPG, PNG, WEBP or HEIC, at most ' +
-      "10MB each, no more files than the order's remaining credits. The files are checked by decoding them. When " +
-      'the last credit is used the order becomes pending and enhancement starts.',
+      `multipart/form-data with \`orderId\` first, then one \`photos\` part per file: ${acceptedFormatList('or')}, ` +
+      "at most 10MB each, no more files than the order's remaining credits. The files are checked by decoding them. " +
+      'When the last credit is used the order becomes pending and enhancement starts.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({

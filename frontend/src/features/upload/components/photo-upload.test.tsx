@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { unsupportedFormatMessage } from '@listinglens/contracts';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { dismissToast } from '../../../components/ui/use-toast';
@@ -256,9 +257,9 @@ describe('upload widget', () => {
     [
       'an error field',
       415,
-      { error: 'beach.gif is not a JPG, PNG or WEBP image.' },
+      { error: unsupportedFormatMessage('beach.gif') },
       'Unsupported Media Type',
-      'beach.gif is not a JPG, PNG or WEBP image.',
+      'beach.gif is not a JPG, PNG, WEBP or HEIC image.',
     ],
     [
       'the restart notice of a server shutting down (the selection stays for the upload again)',
