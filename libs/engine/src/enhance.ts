@@ -9,10 +9,8 @@ import { adjustStage } from './stages/adjust';
 import { denoiseStage } from './stages/denoise';
 import { learnedStage } from './stages/learned';
 import { listingLookStage } from './stages/listing-look';
-import { toneStage } from './stages/tone';
 import { upscaleStage } from './stages/upscale';
 import { verticalsStage } from './stages/verticals';
-import { whiteBalanceStage } from './stages/white-balance';
 import {
   type EnhanceOptions,
   type EnhanceResult,
@@ -27,13 +25,12 @@ const FINISHING: readonly Stage[] = [verticalsStage, denoiseStage, adjustStage, 
 
 /**
  * The engine, in order, per rendering. The listing look renders colour and tone in one full-resolution pass of its
- * own; the learned style's three colour stages are rendered together in one fused pass. The learned stage runs on
- * both (on the listing look it only reports that no model ran). Sharpening for the output size happens while
- * encoding.
+ * own; the learned style in one pass of the model's finished LUT. The learned stage runs on both (on the listing look
+ * it only reports that no model ran). Sharpening for the output size happens while encoding.
  */
 export const PIPELINES: Readonly<Record<'listing' | 'learned', readonly Stage[]>> = {
   listing: [learnedStage, listingLookStage, ...FINISHING],
-  learned: [learnedStage, whiteBalanceStage, toneStage, ...FINISHING],
+  learned: [learnedStage, ...FINISHING],
 };
 
 /**
@@ -60,13 +57,6 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
     small,
     before,
     route: engine === 'listing' ? 'listing look' : 'learned requested',
-    colour: {
-      lut: null,
-      channelLuts: null,
-      local: null,
-      gains: [1, 1, 1],
-      dequantize: null,
-    },
     learned: null,
   };
   const corrections = await runPipeline(PIPELINES[engine], ctx, timings);

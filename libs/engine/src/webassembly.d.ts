@@ -1,4 +1,4 @@
-// The few WebAssembly globals the SIMD kernels (wasm-kernels.ts, wasm-assembler.ts and their users) use. Node has them
+// The few WebAssembly globals the SIMD kernels (wasm-kernels.ts and its users) use. Node has them
 // all; TypeScript declares them only in its DOM library, which a server has no business including.
 declare namespace WebAssembly {
   class Memory {

@@ -272,8 +272,6 @@ describe('the natural style: routing and finishing of the learned result', () =>
   it('assembles the report from the stages of the pipeline, in order', async () => {
     expect(PIPELINES.learned.map((stage) => stage.name)).toEqual([
       'learned',
-      'whiteBalance',
-      'tone',
       'verticals',
       'denoise',
       'adjust',
@@ -302,6 +300,15 @@ describe('the natural style: routing and finishing of the learned result', () =>
     for (const name of PIPELINES.listing.map((stage) => stage.name)) expect(report.timingsMs).toHaveProperty(name);
     expect(report.engineVersion).toBe(ENGINE_VERSION);
     expect(report.pipeline).toBe('listing');
+    // The natural style's report has the same fields, all from its one colour stage.
+    const natural = await enhance(await png(neutral), {
+      engine: 'learned',
+      retoucher: fakeModel('identity', (r, g, b) => [r, g, b]),
+      correctVerticals: false,
+    });
+    for (const key of ['whiteBalance', 'exposure', 'blackPoint', 'contrast', 'shadows', 'highlights', 'vibrance'])
+      expect(natural.report.corrections).toHaveProperty(key);
+    expect(natural.report.corrections.whiteBalance.castA).toBeCloseTo(natural.report.before.castA, 6);
   });
 });
 

@@ -5,9 +5,8 @@ import { measurableCast, measureJpegBlocks, measurePhoto, neutralCast, type Phot
 import { type RgbImage, resizeExact } from '../rgb-image';
 import { stage } from '../stage';
 import type { EnhanceOptions, MeasuredStats, Retoucher } from '../types';
-import { applyLocalTone, COLOUR_ONLY, type Dequantize } from './local-tone';
-import { channelCurve, planTone, WELL_EXPOSED, widenBand } from './tone';
-import { MIN_GREY_SHARE } from './white-balance';
+import { applyLearnedColour, type Dequantize } from './learned-colour';
+import { channelCurve, planExposure, WELL_EXPOSED, widenBand } from './tone';
 
 /**
  * The learned model sees the photo at about this long side, resized (not padded) to multiples of 64 on both sides
@@ -24,6 +23,8 @@ export const learnedInputSize = (width: number, height: number): { width: number
   return { width: round(width), height: round(height) };
 };
 
+/** Below this share of near-neutral pixels the greys are too few to say what the light's colour is. */
+const MIN_GREY_SHARE = 0.03;
 /** Below this Lab chroma a photo has no cast of its own for a learned result to deepen or to correct. */
 const VISIBLE_CAST = 2.5;
 /** Lab chroma a learned result may keep beyond its aim along the photo's cast: about one just-noticeable difference. */
@@ -204,7 +205,7 @@ const finishLearned = (
     }
   }
   const preview = render(current);
-  const tone = planTone(preview, measurePhoto(preview), [1, 1, 1], true, bounds.band);
+  const tone = planExposure(preview, measurePhoto(preview), bounds.band);
   if (tone.exposureCurve !== 1) current = composeLut(current, curvesFor([1, 1, 1], tone.exposureCurve));
   let blacksLowered = 0;
   if (bounds.blackAim !== undefined) {
@@ -221,10 +222,10 @@ const finishLearned = (
   };
 };
 
-/** The analysis copy as the learned path will render it (its LUT: the learned plan adds nothing local), for the guard. */
+/** The analysis copy as the learned path will render it (its LUT), for the guard. */
 const finishedPreview = (small: RgbImage, lut: Lut3d): RgbImage => {
   const copy = { ...small, data: small.data.slice() };
-  applyLocalTone(copy, null, COLOUR_ONLY, lut, small);
+  applyLut(copy, lut);
   return copy;
 };
 
@@ -299,7 +300,6 @@ export const learnedStage = stage<{
   route: string;
 } | null>({
   name: 'learned',
-  colour: true,
   plan: async (ctx) => {
     const { engine, options, image, small, before } = ctx;
     if (engine !== 'learned') return null;
@@ -319,11 +319,9 @@ export const learnedStage = stage<{
     if (!plan) return;
     ctx.learned = { gains: plan.finishing.gains };
     ctx.route = plan.route;
-    ctx.colour.lut = plan.finishing.lut;
-    ctx.colour.local = COLOUR_ONLY;
-    ctx.colour.dequantize = plan.dequantize;
+    applyLearnedColour(ctx.image, plan.finishing.lut, plan.dequantize);
   },
-  report: (plan) => ({
+  report: (plan, { before }) => ({
     learned: {
       applied: Boolean(plan),
       model: plan?.learned.modelName ?? null,
@@ -336,6 +334,21 @@ export const learnedStage = stage<{
     },
     ...(plan && {
       exposure: { applied: plan.finishing.exposureEv !== 0, ev: plan.finishing.exposureEv },
+      // The model's LUT carries all of the style's colour and tone: the gains are those finishing folded into it,
+      // the cast is the photo's own; nothing local is added on top.
+      whiteBalance: {
+        applied: plan.finishing.gains[0] !== 1 || plan.finishing.gains[2] !== 1,
+        gainRed: plan.finishing.gains[0],
+        gainBlue: plan.finishing.gains[2],
+        castA: before.castA,
+        castB: before.castB,
+      },
+      blackPoint: { applied: false, level: 0 },
+      contrast: { amount: 0 },
+      shadows: { amount: 0 },
+      highlights: { amount: 0 },
+      localContrast: { amount: 0 },
+      vibrance: { amount: 0 },
     }),
   }),
 });

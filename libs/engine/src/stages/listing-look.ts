@@ -452,8 +452,8 @@ export const listingLookStage = stage<ListingLookPlan | null>({
   report: (plan) => {
     if (!plan) return {};
     const [gainRed, , gainBlue] = plan.gains;
-    // The fusion's share of the change, as the learned style reports its local tone: how far the shadows were
-    // opened (10th percentile) and, where the photo had highlights to hold, how strongly the fusion held them.
+    // The fusion's share of the change: how far the shadows were opened (10th percentile) and, where the photo had
+    // highlights to hold, how strongly the fusion held them.
     const opened = Math.max(0, plan.after.p10Luma - plan.before.p10Luma);
     return {
       whiteBalance: {

@@ -1,8 +1,8 @@
-import { noise, rawRgb } from '../../test/fixtures/enhancement-images';
+import { rawRgb } from '../../test/fixtures/enhancement-images';
 import { measurePhoto } from '../measure';
-import { MAX_NEW_CLIPPING, buildChannelLuts, newlyClippedShare, planTone } from './tone';
+import { MAX_NEW_CLIPPING, buildChannelLuts, newlyClippedShare, planExposure } from './tone';
 
-// The tone planning the learned style's finishing uses; the listing look's own is in listing-look.spec.ts.
+// The exposure and white-balance curves the learned style's finishing uses; the listing look's own is in listing-look.spec.ts.
 describe('clipping-bounded exposure', () => {
   // A dark scene (codes 10..60) with a bright strip (codes 235..253) over 3 % of the frame: lifting the dark
   // body to the target band with the plain curve would push the strip to 254-255.
@@ -17,7 +17,7 @@ describe('clipping-bounded exposure', () => {
 
   it('lifts a dark scene but newly clips at most MAX_NEW_CLIPPING of it', () => {
     const stats = measurePhoto(scene);
-    const plan = planTone(scene, stats, [1, 1, 1]);
+    const plan = planExposure(scene, stats);
     expect(plan.exposureEv).toBeGreaterThan(0.3);
     expect(newlyClippedShare(scene, [1, 1, 1], plan)).toBeLessThanOrEqual(MAX_NEW_CLIPPING);
     // The unbounded lift to the band would have clipped the whole strip.
@@ -43,29 +43,5 @@ describe('clipping-bounded exposure', () => {
     // Below the knee (85 % linear, code 237) the gain is exact: 0.7x linear is code 155 -> 132 (within a code).
     expect(Math.abs(red[155] - 132)).toBeLessThanOrEqual(1);
     for (let v = 1; v < 256; v++) expect(red[v]).toBeGreaterThanOrEqual(red[v - 1]);
-  });
-});
-
-describe('black point', () => {
-  const random = noise(3);
-  const scene = (darkest: number) =>
-    rawRgb(200, 150, (x, y) => {
-      // The top rows (2 % of the pixels) are the darkest surface, a sofa in shadow, at codes darkest..darkest+6.
-      if (y < 3) {
-        const v = darkest + Math.floor(random() * 7);
-        return [v, v, v];
-      }
-      const v = 60 + ((x * 3 + y * 2) % 140) + random() * 4;
-      return [v, v * 0.98, v * 0.95];
-    });
-
-  it('sets lifted blacks down: a hazy photo gets deep blacks', () => {
-    const hazy = scene(24);
-    expect(planTone(hazy, measurePhoto(hazy), [1, 1, 1]).blackPoint).toBeGreaterThan(0);
-  });
-
-  it('leaves blacks that are already deep where they are', () => {
-    const deep = scene(3);
-    expect(planTone(deep, measurePhoto(deep), [1, 1, 1]).blackPoint).toBe(0);
   });
 });

@@ -1,19 +1,12 @@
 import { LUMA_B, LUMA_G, LUMA_R, SRGB_TO_LINEAR, clamp, linearToSrgb, srgbToLinear } from '../color';
 import type { PhotoStats } from '../measure';
 import type { RgbImage } from '../rgb-image';
-import { stage } from '../stage';
-import type { MeasuredStats } from '../types';
-import type { LocalTonePlan } from './local-tone';
 
 export interface TonePlan {
   /** Exposure change at the photo's mean brightness, in EV (the curve keeps black and white fixed). */
   exposureEv: number;
   /** Curve strength: slope at black of x -> g x / (1 + (g - 1) x) in linear light. */
   exposureCurve: number;
-  /** Gamma-encoded level mapped to black (removes haze and lifted blacks). */
-  blackPoint: number;
-  /** Mid-tone S-curve amount, 0 = none. */
-  contrast: number;
 }
 
 /** Photos whose mean luma is inside this band are left at their exposure. */
@@ -30,22 +23,12 @@ const CLIPPED = 254;
 /**
  * Largest share of pixels a global exposure lift may newly clip. Lifting the mid-tones compresses the top of the
  * curve (its slope at white is 1/gain), so bright detail near white (candle flames, lamp shades, windows) is
- * pushed to 255; above this share the lift is reduced until it holds, and the local shadow lift does the rest.
- * Half the acceptance criterion (0.5 points), leaving room for local contrast and sharpening.
+ * pushed to 255; above this share the lift is reduced until it holds. Half the acceptance criterion (0.5 points).
  */
 export const MAX_NEW_CLIPPING = 0.0025;
 
-/** Black point and S-curve on gamma-encoded luma; applied to luma only so they cannot tint greys. */
-export const lumaCurve = (v: number, plan: Pick<TonePlan, 'blackPoint' | 'contrast'>): number => {
-  const s = Math.max(0, (v - plan.blackPoint) / (1 - plan.blackPoint));
-  return s - (plan.contrast * Math.sin(2 * Math.PI * Math.min(s, 1))) / (2 * Math.PI);
-};
-
 /** The exposure curve x -> g x / (1 + (g - 1) x) on a linear value, returned gamma-encoded (0..1). */
 const exposeLinear = (x: number, g: number): number => clamp(linearToSrgb((g * x) / (1 + (g - 1) * x)), 0, 1);
-
-/** The exposure curve alone on a gamma-encoded value (0..1). */
-export const exposureCurve = (v: number, g: number): number => exposeLinear(srgbToLinear(clamp(v, 0, 1)), g);
 
 const GAIN_KNEE = 0.85;
 
@@ -71,14 +54,11 @@ export const channelCurve = (v: number, gain: number, plan: Pick<TonePlan, 'expo
 const channelValue = (v: number, gain: number, plan: Pick<TonePlan, 'exposureCurve'>): number =>
   channelCurve(v / 255, gain, plan);
 
-const toneValue = (v: number, gain: number, plan: TonePlan): number =>
-  clamp(lumaCurve(channelValue(v, gain, plan), plan), 0, 1);
+const toneValue = (v: number, gain: number, plan: TonePlan): number => clamp(channelValue(v, gain, plan), 0, 1);
 
 /**
- * Per-channel tables for white balance and exposure; black point and contrast go to the luma stage. The classical
- * white balance uses the same knee as the learned finishing: a plain gain above 1 clipped every channel value
- * above 1/gain (a blue gain of 1.58 clipped blue from code 207 up, 0.85 % of a candle-lit photo), and a plain gain
- * below 1 tinted white.
+ * Per-channel tables for white balance and exposure, with the knee of `channelCurve`: a plain gain above 1 clipped
+ * every channel value above 1/gain, and a plain gain below 1 tinted white.
  */
 export const buildChannelLuts = (
   gains: [number, number, number],
@@ -141,40 +121,12 @@ const meanLumaAfter = (histograms: Float64Array[], gains: [number, number, numbe
 };
 
 /**
- * The highest black point that sets at most MAX_NEW_CLIPPING of the pixels to black: the luma level below which that
- * share lies. 90 % of the 1st percentile alone sent up to 1 % of a photo with true blacks to black (a graded FiveK
- * photo: 0.04 -> 1.1 % of its pixels), beyond the acceptance criterion.
+ * Exposure of the learned style's finishing: a result outside the mean-luma `band` is brought to its nearest edge
+ * with a curve that keeps black and white and newly clips at most MAX_NEW_CLIPPING of the photo.
  */
-const blackPointBound = (small: RgbImage): number => {
-  const histogram = new Uint32Array(256);
-  const { data } = small;
-  for (let i = 0; i < data.length; i += 3)
-    histogram[Math.round(LUMA_R * data[i] + LUMA_G * data[i + 1] + LUMA_B * data[i + 2])]++;
-  const allowed = (MAX_NEW_CLIPPING * data.length) / 3;
-  let below = 0;
-  for (let level = 0; level < 256; level++) {
-    if (below + histogram[level] > allowed) return level / 255;
-    below += histogram[level];
-  }
-  return 1;
-};
-
-/**
- * Global tone from the measured statistics: lifted blacks are set down, flat photos get a gentle S-curve, and a
- * photo outside the well-exposed band is brought to its nearest edge with a curve that never clips highlights.
- */
-export const planTone = (
-  small: RgbImage,
-  stats: PhotoStats,
-  gains: [number, number, number],
-  exposureOnly = false,
-  band: [number, number] = WELL_EXPOSED,
-): TonePlan => {
-  // Retouchers set the darkest tones to black; lifted blacks read as haze.
-  const blackPoint = exposureOnly || !(stats.p01 > 0.01) ? 0 : Math.min(stats.p01 * 0.9, 0.12, blackPointBound(small));
-  const span = stats.p99 - stats.p01;
-  const contrast = exposureOnly ? 0 : clamp(0.12 + (0.7 - span) * 0.4, 0.08, 0.3);
-  const plan: TonePlan = { exposureEv: 0, exposureCurve: 1, blackPoint, contrast };
+export const planExposure = (small: RgbImage, stats: PhotoStats, band: [number, number] = WELL_EXPOSED): TonePlan => {
+  const plan: TonePlan = { exposureEv: 0, exposureCurve: 1 };
+  const gains: [number, number, number] = [1, 1, 1];
   const histograms = channelHistograms(small);
   const before = meanLumaAfter(histograms, gains, plan);
   const target = clamp(before, band[0], band[1]);
@@ -207,47 +159,3 @@ export const planTone = (
   const exposureEv = Math.log2(g / (1 + (g - 1) * key));
   return { ...plan, exposureCurve: g, exposureEv };
 };
-
-/**
- * The classical exposure is split by direction. A lift stays in the per-channel curves, whose roll-off keeps
- * highlights from clipping. Darkening goes to luma: per channel, its slope of up to 2 near white doubled the small
- * channel differences of bright surfaces, stretching a pale overexposed sky to teal (exposure `julochka`).
- */
-const darkens = (tone: TonePlan) => tone.exposureCurve < 1;
-
-const localTonePlan = (stats: MeasuredStats, tone: TonePlan): LocalTonePlan => ({
-  blackPoint: tone.blackPoint,
-  contrast: tone.contrast,
-  darkening: darkens(tone) ? tone.exposureCurve : 1,
-  shadows: stats.p50 < 0.3 ? 0.12 : 0.05,
-  highlights: stats.clippedHighlights > 0.01 || stats.p99 > 0.95 ? 0.2 : 0.05,
-  detail: 0.2,
-  vibrance: Math.max(0.1, Math.min(0.35, 0.45 - stats.meanChroma / 60)),
-});
-
-/**
- * Classical tone: exposure into the well-exposed band (clipping-bounded), black point, S-curve, and the local stage's
- * shadows, highlights, detail and vibrance. On the learned path only the local stage's light settings remain.
- */
-export const toneStage = stage<TonePlan | null>({
-  name: 'tone',
-  colour: true,
-  plan: ({ learned, small, before, colour }) => (learned ? null : planTone(small, before, colour.gains)),
-  apply: ({ colour, before }, tone) => {
-    if (!tone) return;
-    colour.channelLuts = buildChannelLuts(colour.gains, darkens(tone) ? { exposureCurve: 1 } : tone);
-    colour.local = localTonePlan(before, tone);
-  },
-  report: (tone, { colour }) => {
-    const local = colour.local as LocalTonePlan;
-    return {
-      ...(tone && { exposure: { applied: tone.exposureCurve !== 1, ev: tone.exposureEv } }),
-      blackPoint: { applied: Boolean(tone && tone.blackPoint > 0), level: tone?.blackPoint ?? 0 },
-      contrast: { amount: tone?.contrast ?? 0 },
-      shadows: { amount: local.shadows },
-      highlights: { amount: local.highlights },
-      localContrast: { amount: local.detail },
-      vibrance: { amount: local.vibrance },
-    };
-  },
-});
