@@ -10,6 +10,7 @@ export interface HostSession {
   cookie: string;
   get: (url: string) => request.Test;
   post: (url: string) => request.Test;
+  put: (url: string) => request.Test;
 }
 
 export async function signInOverHttp(baseUrl: string, outboxDataDir: string, email: string): Promise<HostSession> {
@@ -32,6 +33,7 @@ export function sessionOn(server: string | Server, cookie: string): HostSession 
     cookie,
     get: (url) => request(server).get(url).set('Cookie', cookie),
     post: (url) => request(server).post(url).set('Cookie', cookie).set('X-Requested-With', 'test'),
+    put: (url) => request(server).put(url).set('Cookie', cookie).set('X-Requested-With', 'test'),
   };
 }
 

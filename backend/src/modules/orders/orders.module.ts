@@ -4,6 +4,7 @@ import { QueueModule } from '../../shared/queue/queue.module';
 import { AnalyticsModule } from '../analytics';
 import { AuthModule, OrderHistory } from '../auth';
 import { StorageModule } from '../storage';
+import { ChangeOrderLook } from './application/change-order-look.use-case';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
 import { HarmoniseOrder } from './application/harmonise-order.use-case';
@@ -35,6 +36,7 @@ import { OwnedOrders } from './application/owned-orders';
     ListOrders,
     GetOrder,
     UpdateOrderStatus,
+    ChangeOrderLook,
     CompleteOrderIfDone,
     HarmoniseOrder,
     HarmoniseOrderJob,

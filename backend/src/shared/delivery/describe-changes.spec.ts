@@ -95,6 +95,19 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     expect(describeChanges(report({}, {}, { adjustments: { applied: false, style: 'listing' } }))).toEqual([]);
   });
 
+  it('names the look chosen for the order, and not the default listing look', () => {
+    expect(describeChanges(report({}, {}, { orderLook: { applied: true, style: 'warm', ev: 0 } }))).toEqual([
+      'Warm look, chosen for this order',
+    ]);
+    expect(describeChanges(report({}, {}, { orderLook: { applied: true, style: 'bright-airy', ev: 0.35 } }))).toEqual([
+      'Bright & airy look, chosen for this order',
+    ]);
+    expect(describeChanges(report({}, {}, { orderLook: { applied: false, style: 'natural' } }))).toEqual([
+      'Natural look from our retouching model, chosen for this order',
+    ]);
+    expect(describeChanges(report({}, {}, { orderLook: { applied: false, style: 'listing' } }))).toEqual([]);
+  });
+
   it('says when the order harmonisation moved the photo towards the others', () => {
     const harmonised = {
       ...report({}, {}),
@@ -102,6 +115,22 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     };
     expect(describeChanges(harmonised)).toEqual(['Matched to the colour and brightness of your other photos']);
     expect(describeChanges(report({}, {}))).toEqual([]);
+  });
+
+  it('names a merged bracket first, and the window only when the merge brought it back', () => {
+    const merged = (windowRecoveredPct: number) => ({
+      ...report({ clippedHighlights: 0.08 }, { clippedHighlights: 0.01 }),
+      merge: {
+        frames: 3,
+        alignment: { meanErrorPx: 0.4, maxShiftPx: 6, rotationDeg: 0.3 },
+        ghostSharePct: 0.5,
+        windowRecoveredPct,
+      },
+    });
+    // The window named once: the merge's line says it, so the highlights line does not repeat it.
+    expect(describeChanges(merged(92))).toEqual(['Merged 3 exposures: window view recovered']);
+    expect(describeChanges(merged(3))).toEqual(['Merged 3 exposures', 'Bright windows and highlights recovered']);
+    expect(describeChanges({ ...report({}, {}), merge: { frames: 2 } })).toEqual(['Merged 2 exposures']);
   });
 
   it('reads old or partial reports without failing', () => {

@@ -15,12 +15,21 @@ const MIN_CAST_DROP = 2;
 const NEUTRAL_CAST = 3;
 /** Share of blown pixels (0..1) that must come back before highlights are named. */
 const MIN_HIGHLIGHT_GAIN = 0.01;
+/** Share (%) of the reference frame's blown window that a bracket's darker frames must bring back to name it. */
+const MIN_WINDOW_RECOVERED_PCT = 25;
 
 /** The listing look is the delivered one, so asking for it names nothing. */
 const REQUESTED_STYLES: Record<string, string> = {
   natural: 'Natural look from our retouching model, as you asked',
   'bright-airy': 'Bright & airy look, as you asked',
   warm: 'Warm look, as you asked',
+};
+
+/** The look chosen for the whole order at purchase; the default listing look names nothing, as above. */
+const ORDER_LOOKS: Record<string, string> = {
+  natural: 'Natural look from our retouching model, chosen for this order',
+  'bright-airy': 'Bright & airy look, chosen for this order',
+  warm: 'Warm look, chosen for this order',
 };
 
 const stops = (ev: number): string => {
@@ -42,6 +51,14 @@ export function describeChanges(report: unknown): string[] {
   if (!before || !after) return [];
   const changes: string[] = [];
 
+  // A bracket merged into the photo comes first: it is what the host did differently.
+  const merge = reportObject(r?.merge);
+  const frames = reportNumber(merge?.frames);
+  const windowRecovered = (reportNumber(merge?.windowRecoveredPct) ?? 0) >= MIN_WINDOW_RECOVERED_PCT;
+  if (frames !== undefined && frames >= 2) {
+    changes.push(`Merged ${frames} exposures${windowRecovered ? ': window view recovered' : ''}`);
+  }
+
   const evBefore = reportNumber(before.exposureEv);
   const evAfter = reportNumber(after.exposureEv);
   if (evBefore !== undefined && evAfter !== undefined && Math.abs(evAfter - evBefore) >= MIN_EV) {
@@ -50,7 +67,12 @@ export function describeChanges(report: unknown): string[] {
 
   const clippedBefore = reportNumber(before.clippedHighlights);
   const clippedAfter = reportNumber(after.clippedHighlights);
-  if (clippedBefore !== undefined && clippedAfter !== undefined && clippedBefore - clippedAfter >= MIN_HIGHLIGHT_GAIN) {
+  if (
+    !windowRecovered &&
+    clippedBefore !== undefined &&
+    clippedAfter !== undefined &&
+    clippedBefore - clippedAfter >= MIN_HIGHLIGHT_GAIN
+  ) {
     changes.push('Bright windows and highlights recovered');
   }
 
@@ -91,5 +113,8 @@ export function describeChanges(report: unknown): string[] {
   // A host's adjustment: the look they asked for is named; its brightness and warmth show in the lines above.
   const style = reportObject(corrections?.adjustments)?.style;
   if (typeof style === 'string' && style in REQUESTED_STYLES) changes.push(REQUESTED_STYLES[style]);
+  // The order's look, when no adjustment replaced it (the engine reports it only then).
+  const look = reportObject(corrections?.orderLook)?.style;
+  if (typeof look === 'string' && look in ORDER_LOOKS) changes.push(ORDER_LOOKS[look]);
   return changes;
 }

@@ -66,6 +66,7 @@ export class InProcessEnhancementModel extends EnhancementModel {
       retoucher: learned ? (this.pool ?? undefined) : undefined,
       lowLightRetoucher: learned ? (this.lowLightPool ?? undefined) : undefined,
       minLongSide: this.minLongSide,
+      look: options.look,
       adjustments: options.adjustments,
       correctVerticals: options.correctVerticals,
       harmonise: options.harmonise,

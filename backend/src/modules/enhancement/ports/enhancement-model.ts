@@ -1,3 +1,4 @@
+import type { AdjustmentStyle } from '@listinglens/contracts';
 import type {
   EngineChoice,
   EnhanceResult,
@@ -12,6 +13,11 @@ export type EnhancementResult = EnhanceResult;
 export interface EnhancementRequest {
   /** Overrides the adapter's default pipeline for this photo. */
   engine?: EngineChoice;
+  /**
+   * The order's look, which every photo of the order is rendered in (`natural` also asks for the learned engine);
+   * a host's `adjustments` take its place.
+   */
+  look?: AdjustmentStyle;
   /** A host's adjustment of a delivered photo, rendered again from its original. */
   adjustments?: HostAdjustments;
   /** Converging-verticals correction; on unless a host asked for it off. */

@@ -7,8 +7,8 @@ import { OrderLook } from '../ports/order-look';
 import { CompleteOrderIfDone } from './complete-order-if-done.use-case';
 
 /**
- * An order's step between its last photo and its completion: its delivered photos are rendered to one look (the
- * OrderLook port, which photos provides), the number matched is recorded on the order, and the order completes.
+ * An order's step between its last photo and its completion: its delivered photos are rendered to one look within
+ * the look the host chose (the OrderLook port, which photos provides), the number matched is recorded on the order, and the order completes.
  * Idempotent: an order already harmonised, or no longer pending, is left as it is; storage and database outages are
  * retried (the reconciler queues the order again).
  */
@@ -32,8 +32,9 @@ export class HarmoniseOrder implements OnModuleInit {
 
   async execute(orderId: string): Promise<void> {
     if (!this.look) throw new Error('OrderLook is not provided (the photos module provides it)');
-    if (!(await this.orders.awaitsHarmonisation(this.dataSource.manager, orderId))) return;
-    const look = await this.look.render(orderId);
+    const style = await this.orders.awaitsHarmonisation(this.dataSource.manager, orderId);
+    if (!style) return;
+    const look = await this.look.render(orderId, style);
     // Recorded before the order completes: the host's funnel reads harmonised, then completed, and whoever sees the
     // order completed sees this event too.
     if (look.userId !== undefined && look.planned) {

@@ -14,5 +14,8 @@ export const noCredits = () => new ConflictError('NO_CREDITS', 'No photo credits
 export const tooManyPhotos = (remaining: number) =>
   new BadRequestError('TOO_MANY_PHOTOS', `You can only upload up to ${remaining} more photo(s).`);
 
+export const orderLookFixed = () =>
+  new ConflictError('ORDER_LOOK_FIXED', 'The look can only be changed before the first photo is uploaded.');
+
 export const orderStatusConflict = (target: string) =>
   new ConflictError('ORDER_STATUS_CONFLICT', `This order cannot be moved to ${target} yet.`);

@@ -1,12 +1,27 @@
-import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Patch, Put, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
+import { ChangeOrderLook } from '../application/change-order-look.use-case';
 import { GetOrder } from '../application/get-order.use-case';
 import { ListOrders } from '../application/list-orders.use-case';
 import { UpdateOrderStatus } from '../application/update-order-status.use-case';
 import { orderNotFound } from '../domain/order-errors';
 import { TextIdParam } from '../../../shared/http/id-params';
-import { OrderDetailDto, OrderSummaryDto, toOrderPhoto, toOrderSummary, UpdateOrderDto } from './orders.dto';
+import {
+  ChangeOrderLookDto,
+  OrderDetailDto,
+  OrderSummaryDto,
+  toOrderPhoto,
+  toOrderSummary,
+  UpdateOrderDto,
+} from './orders.dto';
 
 @ApiTags('orders')
 @ApiCookieAuth('session')
@@ -18,6 +33,7 @@ export class OrdersController {
     private readonly listOrders: ListOrders,
     private readonly getOrder: GetOrder,
     private readonly updateOrderStatus: UpdateOrderStatus,
+    private readonly changeOrderLook: ChangeOrderLook,
   ) {}
 
   @Get()
@@ -47,5 +63,22 @@ export class OrdersController {
     @Body() body: UpdateOrderDto,
   ): Promise<OrderSummaryDto> {
     return toOrderSummary(await this.updateOrderStatus.execute(user.id, id, body.status));
+  }
+
+  @Put(':id/look')
+  @ApiOperation({
+    summary: "Change the order's look before its first photo is uploaded",
+    description:
+      'Every photo of the order is rendered and matched in its look, so the look can change only while nothing has ' +
+      'been uploaded; afterwards each delivered photo can still be adjusted on its own.',
+  })
+  @ApiOkResponse({ type: OrderSummaryDto })
+  @ApiConflictResponse({ description: 'ORDER_LOOK_FIXED: a photo has already been uploaded to the order' })
+  async changeLook(
+    @CurrentUser() user: AuthenticatedUser,
+    @TextIdParam('id', orderNotFound) id: string,
+    @Body() body: ChangeOrderLookDto,
+  ): Promise<OrderSummaryDto> {
+    return toOrderSummary(await this.changeOrderLook.execute(user.id, id, body.look));
   }
 }

@@ -1,11 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
+import { ADJUSTMENT_STYLES, type AdjustmentStyle } from '@listinglens/contracts';
 import { type OrderSummary } from '../persistence/orders.repository';
 import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
 import { type PhotoEntity } from '../../photos';
 import { PACKAGE_TYPES } from '../../packages';
 
 const ORDER_STATUSES = ['new', 'pending', 'completed'] as const;
+
+const ORDER_LOOK_DESCRIPTION =
+  'The look chosen at purchase, which every photo of the order is rendered and matched in: listing (the default ' +
+  "listing look), natural (the retouching model's softer rendering), bright-airy or warm. Each delivered photo " +
+  'can still be adjusted on its own, starting from this look.';
 
 export class OrderSummaryDto {
   @ApiProperty({ example: 'ord_4f1c2a9b' }) id: string;
@@ -30,6 +36,8 @@ export class OrderSummaryDto {
       'How many photos had their colour and brightness matched across the order; null until the order is harmonised',
   })
   photos_matched: number | null;
+  @ApiProperty({ enum: ADJUSTMENT_STYLES, description: ORDER_LOOK_DESCRIPTION })
+  look: AdjustmentStyle;
 }
 
 export class OrderPhotoDto extends DeliveredPhotoFieldsDto {
@@ -53,6 +61,12 @@ export class UpdateOrderDto {
   status: (typeof ORDER_STATUSES)[number];
 }
 
+export class ChangeOrderLookDto {
+  @ApiProperty({ enum: ADJUSTMENT_STYLES, description: ORDER_LOOK_DESCRIPTION })
+  @IsIn(ADJUSTMENT_STYLES, { message: `look must be one of ${ADJUSTMENT_STYLES.join(', ')}` })
+  look: AdjustmentStyle;
+}
+
 export function toOrderSummary(order: OrderSummary): OrderSummaryDto {
   return {
     id: order.id,
@@ -65,6 +79,7 @@ export function toOrderSummary(order: OrderSummary): OrderSummaryDto {
     completed_at: order.completedAt?.toISOString() ?? null,
     purged_at: order.purgedAt?.toISOString() ?? null,
     photos_matched: order.photosMatched,
+    look: order.look,
   };
 }
 

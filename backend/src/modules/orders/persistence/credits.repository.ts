@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
+import { type AdjustmentStyle } from '@listinglens/contracts';
 import { OrderEntity } from './order.entity';
 import { txRows } from '../../../shared/db/query-rows';
 import { takeCredits } from '../domain/credits';
@@ -14,6 +15,8 @@ export interface Purchase {
   amount: number;
   photos: number;
   paymentIntentId: string;
+  /** The look chosen for the order when it was bought; the listing look (the column's default) when none. */
+  look?: AdjustmentStyle;
 }
 
 export interface CreditsTaken {
@@ -41,6 +44,7 @@ export class CreditsRepository {
       photosRemaining: purchase.photos,
       stripePaymentIntentId: purchase.paymentIntentId,
       status: 'new',
+      look: purchase.look,
     });
     await txRows(tx, 'UPDATE users SET photos_remaining = photos_remaining + $1, package_type = $2 WHERE id = $3', [
       purchase.photos,

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { type AdjustmentStyle } from '@listinglens/contracts';
 import { type PackageType } from '../../packages';
 
 export type OrderStatus = 'new' | 'pending' | 'completed';
@@ -22,4 +23,6 @@ export class OrderEntity {
   @Column({ name: 'harmonised_at', type: 'timestamptz', nullable: true }) harmonisedAt: Date | null;
   /** Photos whose colour and brightness were matched (dusk and night shots and adjusted photos are not). */
   @Column({ name: 'photos_matched', type: 'int', nullable: true }) photosMatched: number | null;
+  /** The look chosen when buying: every photo is rendered and harmonised in it; a host's adjustment starts from it. */
+  @Column({ type: 'text', default: 'listing' }) look: AdjustmentStyle;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager, IsNull } from 'typeorm';
 import { type OrderHistory } from '../../auth';
 import { type OwedEmailKind } from '../../notifications';
+import { type AdjustmentStyle } from '@listinglens/contracts';
 import { type PhotoEntity } from '../../photos';
 import { OrderEntity } from './order.entity';
 import { preparedRows, type PreparedStatement, txRows } from '../../../shared/db/query-rows';
@@ -54,6 +55,7 @@ export type OrderSummary = Pick<
   | 'completedAt'
   | 'purgedAt'
   | 'photosMatched'
+  | 'look'
 >;
 
 /** listOwned's statement, prepared: parsed and planned once per connection rather than on every list. */
@@ -61,7 +63,7 @@ const LIST_OWNED: PreparedStatement = {
   name: 'orders.listOwned',
   text: `SELECT id, package_type AS "packageType", amount, photos_purchased AS "photosPurchased",
            photos_remaining AS "photosRemaining", status, created_at AS "createdAt", completed_at AS "completedAt",
-           purged_at AS "purgedAt", photos_matched AS "photosMatched"
+           purged_at AS "purgedAt", photos_matched AS "photosMatched", look
          FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id ASC LIMIT 500`,
 };
 
@@ -221,14 +223,38 @@ export class OrdersRepository implements OrderHistory {
     };
   }
 
-  /** Whether a pending order still waits for its harmonisation (false once done, or when it is not pending). */
-  async awaitsHarmonisation(tx: EntityManager, orderId: string): Promise<boolean> {
-    const rows = await txRows<{ id: string }>(
+  /**
+   * The look of a pending order that still waits for its harmonisation, which its photos are matched within; null
+   * once done, or when it is not pending.
+   */
+  async awaitsHarmonisation(tx: EntityManager, orderId: string): Promise<AdjustmentStyle | null> {
+    const [row] = await txRows<{ look: AdjustmentStyle }>(
       tx,
-      `SELECT id FROM orders WHERE id = $1 AND status = 'pending' AND harmonised_at IS NULL`,
+      `SELECT look FROM orders WHERE id = $1 AND status = 'pending' AND harmonised_at IS NULL`,
       [orderId],
     );
-    return rows.length > 0;
+    return row?.look ?? null;
+  }
+
+  /**
+   * Sets the look of the caller's order while no photo has been uploaded to it (a new order, every credit unused):
+   * the row's own condition, so an upload that took a credit first leaves the look as it was. The order after the
+   * change, or null when the condition did not hold (or it is not the caller's order).
+   */
+  async changeLookBeforeUpload(
+    tx: EntityManager,
+    userId: number,
+    orderId: string,
+    look: AdjustmentStyle,
+  ): Promise<OrderEntity | null> {
+    const changed = await txRows<{ id: string }>(
+      tx,
+      `UPDATE orders SET look = $3 WHERE id = $1 AND user_id = $2 AND status = 'new'
+         AND photos_remaining = photos_purchased AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.order_id = $1)
+       RETURNING id`,
+      [orderId, userId, look],
+    );
+    return changed.length ? this.findOwned(tx, userId, orderId) : null;
   }
 
   /** Records the harmonisation of a pending order, once; `photosMatched` null when it could not be done. */

@@ -39,6 +39,7 @@ export class LocalPaymentGateway extends PaymentGateway {
         currency: input.currency,
         userId: input.userId,
         packageType: input.packageType,
+        look: input.look,
       })
       .orIgnore()
       .execute();
@@ -77,5 +78,6 @@ function toSnapshot(row: LocalPaymentIntentEntity): PaymentIntentSnapshot {
     currency: row.currency,
     userId: row.userId,
     packageType: row.packageType,
+    look: row.look,
   };
 }

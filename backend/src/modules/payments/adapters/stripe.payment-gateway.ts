@@ -48,7 +48,7 @@ export class StripePaymentGateway extends PaymentGateway {
         currency: input.currency,
         automatic_payment_methods: { enabled: true },
         receipt_email: input.userEmail,
-        metadata: { user_id: String(input.userId), package_type: input.packageType },
+        metadata: { user_id: String(input.userId), package_type: input.packageType, look: input.look },
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -87,5 +87,6 @@ function toSnapshot(intent: Stripe.PaymentIntent): PaymentIntentSnapshot {
     currency: intent.currency,
     userId: Number.isInteger(userId) && userId > 0 ? userId : undefined,
     packageType: intent.metadata?.package_type,
+    look: intent.metadata?.look,
   };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { type AdjustmentStyle } from '@listinglens/contracts';
 import { BadRequestError } from '../../../shared/errors/app-error';
 import { getPackage, isPackageType } from '../../packages';
 import { PaymentGateway } from '../ports/payment-gateway';
@@ -8,6 +9,8 @@ export interface CreatePaymentIntentCommand {
   userId: number;
   email: string;
   packageType: string;
+  /** The look the order is rendered in (validated by the DTO). */
+  look: AdjustmentStyle;
   /** The client's Idempotency-Key, so a double click creates one intent; a fresh one otherwise. */
   requestKey?: string;
 }
@@ -28,7 +31,9 @@ export class CreatePaymentIntent {
       userId: command.userId,
       userEmail: command.email,
       packageType: pkg.id,
-      idempotencyKey: `create-pi:${command.userId}:${pkg.id}:${command.requestKey ?? randomUUID()}`,
+      look: command.look,
+      // The look is part of the key: the same request key with another look is another purchase, not a repeat.
+      idempotencyKey: `create-pi:${command.userId}:${pkg.id}:${command.look}:${command.requestKey ?? randomUUID()}`,
     });
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
   }

@@ -26,7 +26,7 @@ describe('FulfilPayment grants credits once', () => {
     userId: 7,
   } as PaymentIntentSnapshot;
 
-  function setUp(ledgerId: number | null) {
+  function setUp(ledgerId: number | null, paid: PaymentIntentSnapshot = payment) {
     const granted: [EntityManager, Purchase][] = [];
     const linked: unknown[] = [];
     const enqueued: unknown[] = [];
@@ -50,7 +50,7 @@ describe('FulfilPayment grants credits once', () => {
       },
       linkOrder: async (...args: unknown[]) => void linked.push(args),
     });
-    const gateway = strictFake<PaymentGateway>('gateway', { retrievePaymentIntent: async () => payment });
+    const gateway = strictFake<PaymentGateway>('gateway', { retrievePaymentIntent: async () => paid });
     const queue = strictFake<JobQueue>('queue', { enqueue: async (...args: unknown[]) => void enqueued.push(args) });
     const useCase = new FulfilPayment(gateway, dataSource, ledger, orders, credits, queue);
     return { useCase, granted, linked, enqueued };
@@ -69,6 +69,8 @@ describe('FulfilPayment grants credits once', () => {
           amount: pkg.price,
           photos: pkg.photos,
           paymentIntentId: 'pi_1',
+          // The intent names no look (one made before looks existed): the order gets the default.
+          look: 'listing',
         },
       ],
     ]);
@@ -76,6 +78,16 @@ describe('FulfilPayment grants credits once', () => {
     expect(enqueued).toEqual([
       ['payments.purchase-receipt', { orderId: result.orderId }, { jobId: `receipt-${result.orderId}` }],
     ]);
+  });
+
+  it.each([
+    ['warm', 'warm'],
+    ['bright-airy', 'bright-airy'],
+    ['sepia', 'listing'],
+  ])('writes the order in the look the intent recorded (%s -> %s)', async (recorded, look) => {
+    const { useCase, granted } = setUp(41, { ...payment, look: recorded });
+    await useCase.execute({ paymentIntentId: 'pi_1', callerId: 7 });
+    expect(granted.map(([, purchase]) => purchase.look)).toEqual([look]);
   });
 
   it('grants nothing when another call already recorded the payment, and answers with that order', async () => {

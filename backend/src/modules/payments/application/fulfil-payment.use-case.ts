@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { DEFAULT_ADJUSTMENT_STYLE, isAdjustmentStyle } from '@listinglens/contracts';
 import { BadRequestError } from '../../../shared/errors/app-error';
 import { JobQueue } from '../../../shared/queue/job-queue';
 import { type OrderEntity } from '../../orders';
@@ -62,6 +63,8 @@ export class FulfilPayment {
         amount: payment.amount,
         photos: check.pkg.photos,
         paymentIntentId: payment.id,
+        // An intent made before looks existed names none: its order gets the default one.
+        look: isAdjustmentStyle(payment.look) ? payment.look : DEFAULT_ADJUSTMENT_STYLE,
       };
       const ledgerId = await this.ledger.recordOnce(tx, purchase);
       if (ledgerId === null) return false; // another call already fulfilled this payment

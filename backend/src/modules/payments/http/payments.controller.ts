@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DEFAULT_ADJUSTMENT_STYLE } from '@listinglens/contracts';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
 import { CreatePaymentIntent } from '../application/create-payment-intent.use-case';
 import { FulfilPayment } from '../application/fulfil-payment.use-case';
@@ -46,6 +47,7 @@ export class PaymentsController {
       userId: user.id,
       email: user.email,
       packageType: body.packageType,
+      look: body.look ?? DEFAULT_ADJUSTMENT_STYLE,
       requestKey: key,
     });
   }

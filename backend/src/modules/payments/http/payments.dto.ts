@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { ADJUSTMENT_STYLES, type AdjustmentStyle } from '@listinglens/contracts';
 import { PACKAGE_TYPES, type PackageType } from '../../packages';
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
@@ -8,6 +9,19 @@ export class CreatePaymentIntentDto {
   @ApiProperty({ enum: PACKAGE_TYPES })
   @IsIn(PACKAGE_TYPES, { message: 'Unknown package. Choose basic, standard or premium.' })
   packageType: PackageType;
+
+  @ApiPropertyOptional({
+    enum: ADJUSTMENT_STYLES,
+    default: 'listing',
+    description:
+      'The look every photo of the order is rendered and matched in: listing (the default listing look), natural ' +
+      "(the retouching model's softer rendering, made with the learned model: research-only weights, see " +
+      'docs/enhancement.md, and slower), bright-airy (brighter, lifted shadows, softer colour) or warm (golden ' +
+      'light). A host may still adjust each delivered photo; the adjustment starts from this look.',
+  })
+  @IsOptional()
+  @IsIn(ADJUSTMENT_STYLES, { message: `look must be one of ${ADJUSTMENT_STYLES.join(', ')}` })
+  look?: AdjustmentStyle;
 
   @ApiPropertyOptional({ description: 'Photos the client shows for the package; the server prices from its catalogue' })
   @IsOptional()

@@ -1,3 +1,4 @@
+import { type AdjustmentStyle } from '@listinglens/contracts';
 import { type PackageType } from '../../packages';
 
 /** What we keep of a payment intent: the gateway's word on status, amount and whose purchase it is. */
@@ -11,6 +12,8 @@ export interface PaymentIntentSnapshot {
   currency: string;
   userId: number | undefined;
   packageType: string | undefined;
+  /** The look chosen for the order, as the intent recorded it (unchecked: an older intent has none). */
+  look: string | undefined;
 }
 
 export interface CreatePaymentIntentInput {
@@ -19,6 +22,8 @@ export interface CreatePaymentIntentInput {
   userId: number;
   userEmail: string;
   packageType: PackageType;
+  /** The look the paid order is rendered in; kept with the intent until the order is written. */
+  look: AdjustmentStyle;
   /** Makes a retried create return the same intent instead of a second charge. */
   idempotencyKey: string;
 }

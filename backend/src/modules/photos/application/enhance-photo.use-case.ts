@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DEFAULT_ADJUSTMENT_STYLE } from '@listinglens/contracts';
 import { AppConfig } from '../../../config/app-config';
+import { styleEngine } from '../domain/adjustments';
 import { derivedKeys } from '../domain/photo-files';
 import { type PhotoEntity } from '../persistence/photo.entity';
 import { PhotosRepository } from '../persistence/photos.repository';
@@ -9,7 +11,7 @@ import { Analytics } from '../../analytics';
 import { AppMetrics } from '../../../shared/metrics/app-metrics';
 import { DomainEvents } from '../../../shared/events/domain-events';
 import { Mailer } from '../../notifications';
-import { CompleteOrderIfDone, OrderCredits } from '../../orders';
+import { CompleteOrderIfDone, OrderCredits, OwnedOrders } from '../../orders';
 import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../../enhancement';
 import { endsThePhoto } from './ends-the-photo';
@@ -35,6 +37,7 @@ export class EnhancePhoto {
     private readonly analytics: Analytics,
     private readonly metrics: AppMetrics,
     private readonly events: DomainEvents,
+    private readonly orders: OwnedOrders,
   ) {}
 
   async execute(photoId: number, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
@@ -42,11 +45,14 @@ export class EnhancePhoto {
     if (!photo || photo.status !== 'uploaded') return;
     await this.photos.countAttempt(this.dataSource.manager, photoId);
 
+    // Every photo of the order is rendered in the look the host chose for it (natural: the learned model's).
+    const order = await this.orders.findOwned(this.dataSource.manager, photo.userId, photo.orderId);
+    const look = order?.look ?? DEFAULT_ADJUSTMENT_STYLE;
     let result;
     try {
       const original = await this.storage.getBuffer(photo.originalPath);
       const started = Date.now();
-      result = await this.model.enhance(original);
+      result = await this.model.enhance(original, { engine: styleEngine(look), look });
       const { pipeline, route, engineVersion } = result.report;
       // The route says why a photo took the path it did (a model fallback, say): what an operator asks first.
       this.logger.log({
@@ -54,6 +60,7 @@ export class EnhancePhoto {
         pipeline,
         route,
         engineVersion,
+        look,
       });
       this.metrics.observeEnhancement(result.report);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type AdjustmentStyle, DEFAULT_ADJUSTMENT_STYLE } from '@listinglens/contracts';
 import { Clock } from '../../auth';
 import { OwnedOrders } from '../../orders';
 import { adjustableUntil, adjustmentAllowance, deliveredAt } from '../domain/adjustments';
@@ -14,6 +15,8 @@ export interface PhotoAdjustments {
   /** Adjustments left in the window; null when unlimited (premium). 0 once the window has closed. */
   remaining: number | null;
   adjustments: PhotoAdjustmentEntity[];
+  /** The look the photo's order was rendered in: where a new adjustment starts. */
+  orderLook: AdjustmentStyle;
 }
 
 /** A photo's adjustments and what the host may still ask for; another user's photo is a missing one. */
@@ -42,6 +45,7 @@ export class ListPhotoAdjustments {
       adjustableUntil: until,
       remaining: !open ? 0 : allowance === null ? null : Math.max(0, allowance - used),
       adjustments: list,
+      orderLook: order?.look ?? DEFAULT_ADJUSTMENT_STYLE,
     };
   }
 }

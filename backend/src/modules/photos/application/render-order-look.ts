@@ -6,6 +6,7 @@ import { derivedKeys } from '../domain/photo-files';
 import { type PhotoEntity } from '../persistence/photo.entity';
 import { PhotosRepository } from '../persistence/photos.repository';
 import { ObjectNotFoundError, ObjectStorage } from '../../storage';
+import { type AdjustmentStyle } from '@listinglens/contracts';
 import { isEnhancementError, type Look, planHarmonisation } from '@listinglens/engine';
 import { EnhancementModel, type HarmonisationRequest } from '../../enhancement';
 import { adjustedByHost, deliveredLook, photoHarmonisation } from './delivered-look';
@@ -31,13 +32,17 @@ export class RenderOrderLook extends OrderLook {
     super();
   }
 
-  async render(orderId: string): Promise<RenderedOrderLook> {
+  async render(orderId: string, style: AdjustmentStyle): Promise<RenderedOrderLook> {
     const tx = this.dataSource.manager;
     const candidates = (await this.photos.deliveredOfOrder(tx, orderId)).flatMap((photo) => {
       const look = deliveredLook(photo.enhancementReport);
       return look && !adjustedByHost(photo.enhancementReport) ? [{ photo, look }] : [];
     });
-    const plan = planHarmonisation(candidates.map((c) => c.look));
+    // Matched within the order's look: a warm order's white point is centred on warm, not pulled back to neutral.
+    const plan = planHarmonisation(
+      candidates.map((c) => c.look),
+      style,
+    );
 
     let matched = 0;
     let corrected = 0;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { ADJUSTMENT_STYLES } from '@listinglens/contracts';
+import { ADJUSTMENT_STYLES, type AdjustmentStyle } from '@listinglens/contracts';
 import { ADJUSTMENT_STEPS, type AdjustmentSettings } from '../domain/adjustments';
 import { type PhotoAdjustments } from '../application/list-photo-adjustments.use-case';
 import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
@@ -78,6 +78,12 @@ export class PhotoAdjustmentsDto {
   })
   remaining: number | null;
   @ApiProperty({ type: [AdjustmentDto], description: 'Newest first' }) adjustments: AdjustmentDto[];
+  @ApiProperty({
+    enum: ADJUSTMENT_STYLES,
+    description:
+      "The look the photo's order was rendered in (chosen at purchase): the style a new adjustment starts from",
+  })
+  order_look: AdjustmentStyle;
 }
 
 export const toAdjustmentDto = (a: PhotoAdjustmentEntity): AdjustmentDto => ({
@@ -97,4 +103,5 @@ export const toPhotoAdjustmentsDto = (p: PhotoAdjustments): PhotoAdjustmentsDto 
   adjustable_until: p.adjustableUntil?.toISOString() ?? null,
   remaining: p.remaining,
   adjustments: p.adjustments.map(toAdjustmentDto),
+  order_look: p.orderLook,
 });
