@@ -6,6 +6,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
+import { type DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { type AppConfig } from './config/app-config';
 import { AppMetrics } from './shared/metrics/app-metrics';
@@ -23,6 +24,8 @@ export const JSON_BODY_LIMIT = '100kb';
 export interface CreateAppOptions {
   /** The built React client to serve with an SPA fallback; omitted in api-only deployments and most tests. */
   clientDir?: string;
+  /** Where the JSON log lines go instead of stdout: tests read what the app logged. */
+  logDestination?: DestinationStream;
 }
 
 /** The HTTP application exactly as production runs it; tests build theirs here too. */
@@ -30,7 +33,7 @@ export async function createHttpApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<NestExpressApplication> {
-  const logger = createRootLogger({ ...config.log, production: config.isProduction });
+  const logger = createRootLogger({ ...config.log, production: config.isProduction }, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
     logger: new PinoLoggerService(logger),

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { type Request, type Response } from 'express';
 import { AppError, RateLimitedError } from '../errors/app-error';
 import { QueueUnavailableError } from '../queue/queue-errors';
+import { cutResponse, isClientAbort } from './client-gone';
 import { CODE_BY_STATUS, STATUS_BY_KIND } from './error-status';
 
 export interface ErrorBody {
@@ -20,6 +21,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request & { id?: string }>();
+    if (isClientAbort(exception, res)) {
+      // Counted by the HTTP metrics (http_client_aborts_total); there is no one left to answer.
+      this.logger.debug(
+        `${req.method} ${req.originalUrl}: the client went away before the response finished [${req.id ?? '-'}]`,
+      );
+      return;
+    }
     const body = this.toBody(exception);
     if (body.statusCode >= 500 && body.code !== 'QUEUE_UNAVAILABLE') {
       this.logger.error(
@@ -29,7 +37,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof RateLimitedError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (res.headersSent) {
       // A streamed response already started: all we can do is cut it so the client sees an incomplete download.
-      res.destroy();
+      cutResponse(res);
       return;
     }
     res.status(body.statusCode).json(body);

@@ -55,6 +55,12 @@ export class AppMetrics {
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
   });
+  private readonly clientAborts = new Counter({
+    name: 'http_client_aborts_total',
+    help: 'Responses the client closed before they finished (an image load abandoned, a download cancelled), by route template',
+    labelNames: ['method', 'route'] as const,
+    registers: [this.registry],
+  });
   private readonly jobs = new Counter({
     name: 'jobs_total',
     help: 'Job runs by outcome: completed, retry (failed, will run again) or failed (no attempts left)',
@@ -134,6 +140,11 @@ export class AppMetrics {
     const values = { ...labels, status: String(labels.status) };
     this.httpRequests.inc(values);
     this.httpDuration.observe(values, seconds);
+  }
+
+  /** A response the client closed before it finished: routine, so it is counted rather than logged as an error. */
+  observeClientAbort(labels: { method: string; route: string }): void {
+    this.clientAborts.inc(labels);
   }
 
   observeJob(job: JobName, outcome: JobOutcome, seconds: number): void {

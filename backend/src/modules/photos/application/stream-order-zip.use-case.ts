@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import archiver from 'archiver';
 import { once } from 'node:events';
-import { type Writable } from 'node:stream';
+import { type Readable, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../../shared/errors/app-error';
 import { orderNotFound, OwnedOrders } from '../../orders';
@@ -60,19 +61,33 @@ export class StreamOrderZip {
         archive.on('warning', (err: Error) => this.logger.warn(`Zip of ${orderId}: ${err.message}`));
         archive.pipe(out);
         const failed = new Promise<never>((_, reject) => archive.on('error', reject));
+        // A client that leaves mid-download closes `out`; the archive, no longer read, would wait for ever holding
+        // the photo it was reading. This rejects (premature close) instead, and the build stops.
+        const stop = new AbortController();
+        const left = finished(out).then(() => new Promise<never>(() => undefined));
+        left.catch(() => stop.abort());
+        let reading: Readable | undefined;
         const build = (async () => {
           for (const [i, photo] of photos.entries()) {
             const key = photo.enhancedPath!;
             const source =
               preset === 'original'
-                ? await this.storage.get(key)
+                ? (reading = await this.storage.get(key))
                 : await renderExport(preset, await this.storage.getBuffer(key));
             archive.append(source, { name: `enhanced-photos/${names[i]}`, date: photo.processDate ?? undefined });
-            await once(archive, 'entry');
+            await once(archive, 'entry', { signal: stop.signal });
           }
           await archive.finalize();
         })();
-        await Promise.race([build, failed]);
+        try {
+          await Promise.race([build, failed, left]);
+        } catch (err) {
+          stop.abort();
+          archive.unpipe(out);
+          reading?.destroy();
+          archive.destroy();
+          throw err;
+        }
       },
     };
   }

@@ -1,9 +1,11 @@
 import { type Request, type RequestHandler } from 'express';
+import { clientWentAway } from '../../http/client-gone';
 import { type AppMetrics } from '../app-metrics';
 
 /**
- * Counts and times every response by route template. Plain Express middleware rather than a Nest interceptor:
- * it also sees 404s, body-parser refusals and errors thrown by guards, which never reach an interceptor.
+ * Counts and times every response by route template, and counts the responses a client left before they finished.
+ * Plain Express middleware rather than a Nest interceptor: it also sees 404s, body-parser refusals and errors thrown
+ * by guards, which never reach an interceptor.
  */
 export function httpMetrics(metrics: AppMetrics): RequestHandler {
   return (req, res, next) => {
@@ -11,6 +13,10 @@ export function httpMetrics(metrics: AppMetrics): RequestHandler {
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeHttp({ method: methodLabel(req.method), route: routeLabel(req), status: res.statusCode }, seconds);
+    });
+    // A response that never finishes is not in http_requests_total; one the client left is counted here instead.
+    res.once('close', () => {
+      if (clientWentAway(res)) metrics.observeClientAbort({ method: methodLabel(req.method), route: routeLabel(req) });
     });
     next();
   };
