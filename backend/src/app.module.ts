@@ -11,6 +11,7 @@ import { OrdersModule } from './modules/orders';
 import { PackagesModule } from './modules/packages';
 import { PaymentsModule } from './modules/payments';
 import { PhotosModule } from './modules/photos';
+import { RatingsModule } from './modules/ratings';
 import { RetentionModule } from './modules/retention';
 import { StorageModule } from './modules/storage';
 import { SystemModule } from './modules/system';
@@ -44,6 +45,7 @@ export class AppModule {
         PaymentsModule.forRoot(config),
         OrdersModule,
         PhotosModule,
+        RatingsModule,
         EnhancementModule,
         RetentionModule,
         WebhooksModule,

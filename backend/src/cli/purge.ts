@@ -15,17 +15,18 @@ import {
 } from '../modules/retention';
 import { orderRetentionProviders } from '../modules/orders';
 import { photoRetentionProviders } from '../modules/photos';
+import { ratingRetentionProviders } from '../modules/ratings';
 import { StorageModule } from '../modules/storage';
 import { DatabaseModule } from '../database/database.module';
 
 const USAGE = `usage: npm run purge -- [--dry-run]
 
 Deletes the photo files (originals, enhanced, previews, thumbnails) of every order completed more than
-${RETENTION_DAYS} days ago and marks its photos purged; orders and transactions stay. Then deletes stored photo files
-that no photo owns (an upload or a process that died half-way) once they are ${ORPHAN_GRACE_HOURS} hours old
-(originals and unfinished writes: ${UPLOAD_GRACE_MINUTES} minutes). Workers already do this once a day; this runs it
-now, with the server's configuration (the same environment variables). With the embedded database (no
-DATABASE_URL), stop the server first: PGlite is opened by one process at a time.
+${RETENTION_DAYS} days ago, marks its photos purged and deletes their ratings; orders and transactions stay. Then
+deletes stored photo files that no photo owns (an upload or a process that died half-way) once they are
+${ORPHAN_GRACE_HOURS} hours old (originals and unfinished writes: ${UPLOAD_GRACE_MINUTES} minutes). Workers already do
+this once a day; this runs it now, with the server's configuration (the same environment variables). With the
+embedded database (no DATABASE_URL), stop the server first: PGlite is opened by one process at a time.
 
   --dry-run   list what would be deleted and change nothing
   --help      show this text`;
@@ -56,9 +57,15 @@ async function main(): Promise<number> {
     {
       module: PurgeCliModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, StorageModule],
-      // What the purge reads and marks of orders and photos, through their modules' facades; they need nothing but
-      // the data source.
-      providers: [...orderRetentionProviders, ...photoRetentionProviders, PurgeExpiredPhotos, SweepOrphanedObjects],
+      // What the purge reads and marks of orders and photos (and deletes of ratings), through their modules' facades;
+      // they need nothing but the data source.
+      providers: [
+        ...orderRetentionProviders,
+        ...photoRetentionProviders,
+        ...ratingRetentionProviders,
+        PurgeExpiredPhotos,
+        SweepOrphanedObjects,
+      ],
     },
     { logger: ['warn'], abortOnError: false },
   );

@@ -4,6 +4,7 @@ import { ContactMessageEntity } from '../modules/contact';
 import { OrderEntity } from '../modules/orders';
 import { LocalPaymentIntentEntity, TransactionEntity } from '../modules/payments';
 import { PhotoAdjustmentEntity, PhotoEntity } from '../modules/photos';
+import { PhotoRatingEntity } from '../modules/ratings';
 import { JobLockEntity } from '../modules/system';
 import {
   WebhookAttemptEntity,
@@ -29,6 +30,7 @@ export const ENTITIES = [
   JobLockEntity,
   LocalPaymentIntentEntity,
   PhotoAdjustmentEntity,
+  PhotoRatingEntity,
   WebhookEndpointEntity,
   WebhookEventEntity,
   WebhookDeliveryEntity,

@@ -17,6 +17,7 @@ import { PhotosController } from './http/photos.controller';
 import { AdjustmentsRepository } from './persistence/adjustments.repository';
 import { PhotosRepository } from './persistence/photos.repository';
 import { FinishedPhotos } from './application/finished-photos';
+import { DeliveredPhotos } from './application/delivered-photos';
 import { PhotoRetention } from './application/photo-retention';
 import { AdjustPhoto } from './application/adjust-photo.use-case';
 import { EnhancePhoto } from './application/enhance-photo.use-case';
@@ -54,6 +55,7 @@ import { NotificationsModule } from '../notifications';
     RequestPhotoAdjustment,
     ListPhotoAdjustments,
     FinishedPhotos,
+    DeliveredPhotos,
     PhotoRetention,
     // The photos.enhance and photos.adjust jobs: the photo's steps are this module's, the rendering enhancement's.
     EnhancePhoto,
@@ -65,6 +67,6 @@ import { NotificationsModule } from '../notifications';
     // Orders owns an order's steps and asks this module to render the order's look (orders cannot import photos).
     { provide: OrderLook, useClass: RenderOrderLook },
   ],
-  exports: [FinishedPhotos, PhotoRetention, OrderLook],
+  exports: [FinishedPhotos, DeliveredPhotos, PhotoRetention, OrderLook],
 })
 export class PhotosModule {}

@@ -4,6 +4,7 @@ import { StorageModule } from '../storage';
 import { AuthModule } from '../auth';
 import { OrdersModule } from '../orders';
 import { PhotosModule } from '../photos';
+import { RatingsModule } from '../ratings';
 import { SystemModule } from '../system';
 import { ScheduleModule } from '@nestjs/schedule';
 import { PurgeExpiredPhotos } from './application/purge-expired-photos.use-case';
@@ -25,6 +26,7 @@ import { OwedEmailsModule } from '../notifications';
     OwedEmailsModule,
     OrdersModule,
     PhotosModule,
+    RatingsModule,
     SystemModule,
     StorageModule,
   ],

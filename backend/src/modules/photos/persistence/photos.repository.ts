@@ -140,6 +140,17 @@ export class PhotosRepository {
     return tx.getRepository(PhotoEntity).findOneBy({ id: photoId, userId });
   }
 
+  /**
+   * The user's photo if it is delivered (completed, files not purged); with `lock`, its row is held against the purge
+   * (FOR SHARE) until the caller's transaction ends, so what is written about it cannot outlive its purge.
+   */
+  findDeliveredOwned(tx: EntityManager, userId: number, photoId: number, lock = false): Promise<PhotoEntity | null> {
+    return tx.getRepository(PhotoEntity).findOne({
+      where: { id: photoId, userId, status: 'completed', purgedAt: IsNull() },
+      ...(lock ? { lock: { mode: 'pessimistic_read' as const } } : {}),
+    });
+  }
+
   /** The user's photos of one order, oldest first. */
   listOfOrder(tx: EntityManager, userId: number, orderId: string): Promise<PhotoEntity[]> {
     return tx.getRepository(PhotoEntity).find({ where: { orderId, userId }, order: { id: 'ASC' } });

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type OrderEntity, OrderRetention } from '../../orders';
 import { PhotoRetention } from '../../photos';
+import { RatingRetention } from '../../ratings';
 import { ObjectStorage } from '../../storage';
 import { purgeCutoff } from '../domain/retention-policy';
 
@@ -39,9 +40,9 @@ export interface PurgeResult {
 }
 
 /**
- * Deletes the photo files of orders completed 90 days ago or more, then marks their photos and the order purged;
- * orders and transactions stay. Objects go before rows and an object already gone is skipped, so a run killed
- * between the two is finished by the next one.
+ * Deletes the photo files of orders completed 90 days ago or more, then marks their photos and the order purged and
+ * deletes the photos' ratings (a note is the host's words about the photo); orders and transactions stay. Objects
+ * go before rows and an object already gone is skipped, so a run killed between the two is finished by the next one.
  */
 @Injectable()
 export class PurgeExpiredPhotos {
@@ -51,6 +52,7 @@ export class PurgeExpiredPhotos {
     private readonly dataSource: DataSource,
     private readonly orders: OrderRetention,
     private readonly photos: PhotoRetention,
+    private readonly ratings: RatingRetention,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -115,11 +117,9 @@ export class PurgeExpiredPhotos {
     }
     if (!dryRun) {
       await this.dataSource.transaction(async (tx) => {
-        await this.photos.markPurged(
-          tx,
-          photos.map((p) => p.id),
-          now,
-        );
+        const photoIds = photos.map((p) => p.id);
+        await this.photos.markPurged(tx, photoIds, now);
+        await this.ratings.deleteForPhotos(tx, photoIds);
         await this.orders.markPurged(tx, purged.orderId, now);
       });
     }

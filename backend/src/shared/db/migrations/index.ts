@@ -8,6 +8,7 @@ import { OrderHarmonisation1764201600000 } from './1764201600000-order-harmonisa
 import { PhotoDifferenceHash1764205200000 } from './1764205200000-photo-difference-hash';
 import { EmailDeliveries1764288000000 } from './1764288000000-email-deliveries';
 import { ListingAdjustmentStyle1764374400000 } from './1764374400000-listing-adjustment-style';
+import { PhotoRatings1764460800000 } from './1764460800000-photo-ratings';
 import { OrderLook1764547200000 } from './1764547200000-order-look';
 
 /** Every migration, in order. Listed explicitly so the bundle needs no glob loading at run time. */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   PhotoDifferenceHash1764205200000,
   EmailDeliveries1764288000000,
   ListingAdjustmentStyle1764374400000,
+  PhotoRatings1764460800000,
   OrderLook1764547200000,
 ];
