@@ -264,6 +264,29 @@ describe('gallery', () => {
       ]);
     });
 
+    it("starts from the look the photo's order was made in, named as delivered", async () => {
+      const api = serve([photo(1, 'kitchen.jpg')], {
+        'GET /api/photos/1/adjustments': () => json({ ...window(1), order_look: 'warm' }),
+        'POST /api/photos/1/adjustments': () => json({ id: 9, photo_id: 1, status: 'queued' }, 202),
+      });
+      const { user } = await renderApp('/gallery');
+      await user.click(await screen.findByRole('button', { name: 'Ask for an adjustment' }));
+      const form = screen.getByRole('form', { name: 'Ask for an adjustment' });
+
+      expect(within(form).getByRole('radio', { name: /Warm/ })).toBeChecked();
+      expect(within(form).getByRole('radio', { name: /Warm/ }).closest('label')).toHaveTextContent('WarmAs delivered');
+      expect(
+        within(form)
+          .getByRole('radio', { name: /Listing look/ })
+          .closest('label'),
+      ).toHaveTextContent('Listing lookOur default look');
+      await user.click(within(form).getByRole('button', { name: 'Request adjustment' }));
+      expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
+      expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
+        { style: 'warm', brightness: 0, warmth: 0, straighten: true },
+      ]);
+    });
+
     it("shows the server's reason when the adjustment is refused, and keeps the form", async () => {
       serve([photo(1, 'kitchen.jpg')], {
         'GET /api/photos/1/adjustments': () => json(window(1)),

@@ -28,7 +28,9 @@ export function OrderRoute() {
   } else if (order.status === 'new') {
     body = <OrderUploadSection order={order} onUploaded={() => void mutate()} />;
   } else if (order.status === 'pending') {
-    body = <OrderPending photos={order.photos} onRefresh={() => void mutate()} refreshing={isValidating} />;
+    body = (
+      <OrderPending photos={order.photos} look={order.look} onRefresh={() => void mutate()} refreshing={isValidating} />
+    );
   } else if (order.status === 'completed') {
     body = <OrderCompleted order={order} />;
   } else {

@@ -176,8 +176,11 @@ describe('package selection: checkout', () => {
     const api = server();
     await openCheckout();
 
-    expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([{ packageType: 'standard', photosCount: 20 }]);
+    expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
+      { packageType: 'standard', photosCount: 20, look: 'listing' },
+    ]);
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(summary.getByTestId('order-look')).toHaveTextContent('Look: Listing look');
     expect(summary.getByText('$69')).toBeInTheDocument();
     expect(summary.getByText('one-time')).toBeInTheDocument();
     expect(summary.getByText('20 photos included')).toBeInTheDocument();
@@ -206,10 +209,48 @@ describe('package selection: checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Premium' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout: Premium Package' });
     expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
-      { packageType: 'standard', photosCount: 20 },
-      { packageType: 'premium', photosCount: 40 },
+      { packageType: 'standard', photosCount: 20, look: 'listing' },
+      { packageType: 'premium', photosCount: 40, look: 'listing' },
     ]);
     expect(screen.getByLabelText('Card number')).toHaveValue('');
+  });
+
+  it('offers the four looks before the packages, each with a before/after of the example room, and pays in the one chosen', async () => {
+    const api = server();
+    const { user } = await renderApp('/package-selection');
+    const picker = within(await screen.findByRole('group', { name: 'Choose a look for your photos' }));
+    const looks = picker.getAllByRole('radio');
+    expect(looks.map((radio) => radio.getAttribute('value'))).toEqual(['listing', 'natural', 'bright-airy', 'warm']);
+    expect(picker.getByRole('radio', { name: 'Listing look' })).toBeChecked();
+    for (const look of ['listing', 'natural', 'bright-airy', 'warm']) {
+      const sources = [...screen.getByTestId(`look-${look}`).querySelectorAll('img')].map((img) =>
+        img.getAttribute('src'),
+      );
+      expect(sources).toEqual(['/looks/before.jpg', `/looks/${look}.jpg`]);
+    }
+    expect(
+      picker.getByText(/^Example photo: Raashi Saxena \(2019\), Dollar Street, Gapminder, CC BY 4\.0/),
+    ).toBeInTheDocument();
+
+    // A radio group: the arrow keys move the choice.
+    picker.getByRole('radio', { name: 'Listing look' }).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(picker.getByRole('radio', { name: 'Warm' })).toBeChecked();
+    expect(picker.getByRole('radio', { name: 'Warm' })).toHaveAccessibleDescription(
+      'Golden light for a cosy, welcoming feel.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Choose Standard' }));
+    await screen.findByRole('heading', { level: 1, name: 'Checkout: Standard Package' });
+    expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
+      { packageType: 'standard', photosCount: 20, look: 'warm' },
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByTestId('order-look')).toHaveTextContent(
+      'Look: Warm',
+    );
+    // Back keeps the look for the next choice.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('radio', { name: 'Warm' })).toBeChecked();
   });
 
   it("reads 'Processing...' while the payment is confirmed", async () => {

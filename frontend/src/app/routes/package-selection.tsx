@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { parsePackageType, type PackageDefinition, type PackageType } from '@listinglens/contracts';
+import {
+  type AdjustmentStyle,
+  parsePackageType,
+  type PackageDefinition,
+  type PackageType,
+} from '@listinglens/contracts';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { hasSignupFlag, readCachedUser, useCurrentUser } from '../../features/auth';
@@ -16,6 +21,7 @@ import {
   type PurchaseSuccess,
   usePaymentConfig,
 } from '../../features/checkout';
+import { DEFAULT_LOOK, LookPicker } from '../../features/looks';
 import { ORDERS_KEY } from '../../features/orders';
 import { PackageCards, packageEventProps, usePackages } from '../../features/packages';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -24,6 +30,7 @@ import { PRODUCT_NAME } from '../../lib/site';
 
 interface Checkout {
   pkg: PackageDefinition;
+  look: AdjustmentStyle;
   intent: PaymentIntent;
   config: PaymentConfig;
 }
@@ -54,6 +61,8 @@ export function PackageSelectionRoute() {
   const { data: config, mutate: loadConfig } = usePaymentConfig();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [pending, setPending] = useState<PackageType>();
+  // The look goes with the payment: the paid order is made in it (Back keeps it, for another package or look).
+  const [look, setLook] = useState<AdjustmentStyle>(DEFAULT_LOOK);
   const [finishingReturn, setFinishingReturn] = useState(false);
 
   // Spec section 6: without a session, only a visitor who has just signed up (or has a cached user) may stay.
@@ -118,7 +127,7 @@ export function PackageSelectionRoute() {
       }
       let intent: PaymentIntent;
       try {
-        intent = await createPaymentIntent(type, pkg.photos);
+        intent = await createPaymentIntent(type, pkg.photos, look);
       } catch (error) {
         // A refusal the person can act on (for example an expired session) is shown as the server words it.
         const description =
@@ -132,7 +141,7 @@ export function PackageSelectionRoute() {
         setupFailed();
         return;
       }
-      setCheckout({ pkg, intent, config: paymentConfig });
+      setCheckout({ pkg, look, intent, config: paymentConfig });
       track('Package View', packageEventProps(pkg));
       window.scrollTo({ top: 0 });
     } finally {
@@ -159,6 +168,7 @@ export function PackageSelectionRoute() {
             // A new payment intent is a new form: nothing typed for the previous one carries over.
             key={checkout.intent.paymentIntentId}
             pkg={checkout.pkg}
+            look={checkout.look}
             intent={checkout.intent}
             config={checkout.config}
             onBack={back}
@@ -176,6 +186,9 @@ export function PackageSelectionRoute() {
             <p className="mt-4 text-lg text-slate-600">
               Pick a one-time package, upload your phone photos, and download listing-ready results.
             </p>
+          </div>
+          <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <LookPicker value={look} onChange={setLook} disabled={pending !== undefined} />
           </div>
           <div className="mt-14">
             <PackageCards

@@ -1,4 +1,4 @@
-import type { PackageType } from '@listinglens/contracts';
+import type { AdjustmentStyle, PackageType } from '@listinglens/contracts';
 import { apiSend } from '../../../lib/api-client';
 
 export interface PaymentIntent {
@@ -6,7 +6,14 @@ export interface PaymentIntent {
   paymentIntentId: string;
 }
 
-/** POST /api/create-payment-intent: starts a payment for one package; the server prices it from the catalogue. */
-export function createPaymentIntent(packageType: PackageType, photosCount: number): Promise<PaymentIntent> {
-  return apiSend<PaymentIntent>('POST', '/api/create-payment-intent', { packageType, photosCount });
+/**
+ * POST /api/create-payment-intent: starts a payment for one package in the look its photos are made in; the server
+ * prices it from the catalogue.
+ */
+export function createPaymentIntent(
+  packageType: PackageType,
+  photosCount: number,
+  look: AdjustmentStyle,
+): Promise<PaymentIntent> {
+  return apiSend<PaymentIntent>('POST', '/api/create-payment-intent', { packageType, photosCount, look });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { type PackageDefinition } from '@listinglens/contracts';
+import { type AdjustmentStyle, type PackageDefinition } from '@listinglens/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,6 +10,7 @@ import { PAYMENT_MESSAGES } from '../messages';
 import type { StripePaymentFormProps } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';
 import { PackageFeatures, PackagePrice } from '../../../components/package-offer';
+import { OrderLookLine } from '../../looks';
 
 // Stripe's React bindings are only needed when Stripe is configured; keep them out of the main bundle. If that
 // chunk cannot be fetched (a deploy replaced it, the network dropped), the checkout says so instead of crashing.
@@ -33,6 +34,8 @@ function PaymentFormUnavailable({ onBack, onSetupFailed }: Pick<StripePaymentFor
 
 export interface CheckoutViewProps {
   pkg: PackageDefinition;
+  /** The look the order's photos are made in; Back returns to the choice. */
+  look: AdjustmentStyle;
   intent: PaymentIntent;
   config: PaymentConfig;
   onBack: () => void;
@@ -41,7 +44,7 @@ export interface CheckoutViewProps {
 }
 
 /** 'Checkout: {Package} Package': the order summary and the 'Complete Your Purchase' card (spec section 2). */
-export function CheckoutView({ pkg, intent, config, onBack, onSuccess, onSetupFailed }: CheckoutViewProps) {
+export function CheckoutView({ pkg, look, intent, config, onBack, onSuccess, onSetupFailed }: CheckoutViewProps) {
   const stripe = config.gateway === 'stripe' && config.publishableKey ? config.publishableKey : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -53,6 +56,7 @@ export function CheckoutView({ pkg, intent, config, onBack, onSuccess, onSetupFa
           </h2>
           <p className="mt-3 text-lg font-semibold text-slate-900">{pkg.title}</p>
           <p className="mt-1 text-sm text-slate-600">{pkg.description}</p>
+          <OrderLookLine look={look} className="mt-3" />
           <PackagePrice pkg={pkg} large={false} />
           <PackageFeatures
             pkg={pkg}

@@ -5,7 +5,7 @@ import { apiGet, apiSend } from '../../../lib/api-client';
 export { DEFAULT_ADJUSTMENT_STYLE, type AdjustmentStyle } from '@listinglens/contracts';
 
 const STYLE_TEXT: Record<AdjustmentStyle, { label: string; hint: string }> = {
-  listing: { label: 'Listing look', hint: 'As delivered' },
+  listing: { label: 'Listing look', hint: 'Our default look' },
   natural: { label: 'Natural', hint: "The retouching model's softer rendering" },
   'bright-airy': { label: 'Bright & airy', hint: 'Lighter and softer' },
   warm: { label: 'Warm', hint: 'Golden light' },
@@ -38,6 +38,8 @@ export interface PhotoAdjustments {
   /** null: unlimited (premium); 0 once used up or once the window has closed. */
   remaining: number | null;
   adjustments: Adjustment[];
+  /** The look the photo's order was made in (chosen at purchase): where a new adjustment starts. */
+  order_look?: AdjustmentStyle;
 }
 
 export const adjustmentsKey = (photoId: number) => `/api/photos/${photoId}/adjustments`;

@@ -99,6 +99,7 @@ export function AdjustPhoto({ photo }: { photo: Photo }) {
   }
   if (!data) return null;
   const allowance = allowanceText(data.remaining, data.adjustable_until);
+  const deliveredLook = data.order_look ?? DEFAULT_ADJUSTMENT_STYLE;
   const canAsk = data.adjustable_until !== null && data.remaining !== 0;
 
   const submit = async (event: FormEvent) => {
@@ -128,7 +129,15 @@ export function AdjustPhoto({ photo }: { photo: Photo }) {
     <div className="space-y-3 border-t border-slate-200 pt-3">
       {allowance && <p className="text-sm text-slate-600">{allowance}</p>}
       {canAsk && !open && (
-        <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => {
+            // An adjustment starts from the look the order was made in.
+            setRequest({ ...DEFAULT_REQUEST, style: deliveredLook });
+            setOpen(true);
+          }}
+        >
           Ask for an adjustment
         </Button>
       )}
@@ -152,7 +161,9 @@ export function AdjustPhoto({ photo }: { photo: Photo }) {
                   />
                   <span>
                     <span className="font-medium text-slate-900">{style.label}</span>
-                    <span className="block text-xs text-slate-600">{style.hint}</span>
+                    <span className="block text-xs text-slate-600">
+                      {style.value === deliveredLook ? 'As delivered' : style.hint}
+                    </span>
                   </span>
                 </label>
               ))}

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { PackageType } from '@listinglens/contracts';
+import type { AdjustmentStyle, PackageType } from '@listinglens/contracts';
 import type { DeliveredPhotoFields } from '../../../components/delivered-photo';
 import { toast } from '../../../components/ui/use-toast';
 import { apiGet } from '../../../lib/api-client';
@@ -33,6 +33,8 @@ export interface OrderDetails {
   purged_at?: string | null;
   /** Photos whose colour and brightness were matched across the order; null until (or unless) it was harmonised. */
   photos_matched?: number | null;
+  /** The look chosen at purchase, which every photo is made in; absent from a server before looks. */
+  look?: AdjustmentStyle;
   photos: OrderPhoto[];
 }
 

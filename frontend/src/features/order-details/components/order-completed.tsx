@@ -9,6 +9,7 @@ import { downloadPhoto, useZipDownload, type ZipPreset, ZipPresetSelect } from '
 import type { OrderDetails } from '../api/get-order';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { MatchedLook } from '../../../components/matched-look';
+import { OrderLookLine } from '../../looks';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -30,6 +31,7 @@ export function OrderCompleted({ order }: { order: OrderDetails }) {
           <p className="mt-2 text-slate-600">
             {enhancedCount} enhanced {enhancedCount === 1 ? 'photo' : 'photos'}
           </p>
+          <OrderLookLine look={order.look} className="mt-2" />
           <MatchedLook photosMatched={order.photos_matched} className="mt-2" />
           {order.purged_at && (
             <p className="mt-1 text-sm text-slate-500">

@@ -3,6 +3,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import type { OrderPhoto } from '../api/get-order';
+import { OrderLookLine } from '../../looks';
 
 /**
  * Order status pending (spec section 2). The page asks for the order again every 10 seconds (useOrder), so each
@@ -10,10 +11,13 @@ import type { OrderPhoto } from '../api/get-order';
  */
 export function OrderPending({
   photos,
+  look,
   onRefresh,
   refreshing,
 }: {
   photos: OrderPhoto[];
+  /** The order's look, which the photos are being made in. */
+  look?: string;
   onRefresh: () => void;
   refreshing: boolean;
 }) {
@@ -29,6 +33,7 @@ export function OrderPending({
         <p className="mt-3 text-slate-600">
           This typically takes about 3 hours. We&apos;ll send you an email as soon as your enhanced photos are ready.
         </p>
+        <OrderLookLine look={look} className="mt-3" />
         {photos.length > 0 && (
           <p className="mt-3 text-sm font-medium text-slate-700" aria-live="polite">
             {ready.length} of {photos.length} {photos.length === 1 ? 'photo' : 'photos'} ready

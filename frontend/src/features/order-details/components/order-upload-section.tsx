@@ -4,6 +4,7 @@ import { getPackage } from '@listinglens/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useCurrentUser } from '../../auth';
+import { OrderLookCard } from '../../looks';
 import { PhotoUpload } from '../../upload';
 import type { OrderDetails } from '../api/get-order';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -59,6 +60,8 @@ export function OrderUploadSection({ order, onUploaded }: { order: OrderDetails;
               </button>
             </aside>
           )}
+
+          <OrderLookCard order={order} onChanged={onUploaded} />
 
           {credits === 0 ? (
             <Card className="px-6 py-10 text-center">
