@@ -1,9 +1,19 @@
 import { type RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
+import { type IncomingMessage } from 'node:http';
 import { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * The web client asks `GET /api/auth/me` on every page; a visitor who is not signed in (or whose session ended) is
+ * answered 401, which is routine and logged at debug. Any other 401 is a refused request and stays a warning.
+ */
+function isSessionCheck(req: IncomingMessage & { originalUrl?: string }): boolean {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0].toLowerCase().replace(/\/+$/, '');
+  return req.method === 'GET' && path === '/api/auth/me';
+}
 
 /** One log line per request with a request id, taken from X-Request-Id when a proxy sent a sane one. */
 export function requestLogging(logger: Logger): RequestHandler {
@@ -15,8 +25,14 @@ export function requestLogging(logger: Logger): RequestHandler {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (req, res, err) =>
+      err || res.statusCode >= 500
+        ? 'error'
+        : res.statusCode === 401 && isSessionCheck(req)
+          ? 'debug'
+          : res.statusCode >= 400
+            ? 'warn'
+            : 'info',
     autoLogging: { ignore: (req) => req.url === '/api/health' },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
