@@ -97,6 +97,16 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
     expect((await balance(userId)).photosRemaining).toBe(1);
   });
 
+  it("changes an order's look for its owner only, and only until its first upload", async () => {
+    const { userId, orderId } = await buy(2);
+    expect((await order(orderId)).look).toBe('listing');
+    expect(await orders.changeLookBeforeUpload(db.manager, userId + 1000, orderId, 'natural')).toBeNull();
+    expect(await orders.changeLookBeforeUpload(db.manager, userId, orderId, 'warm')).toMatchObject({ look: 'warm' });
+    await upload(userId, orderId, 1);
+    expect(await orders.changeLookBeforeUpload(db.manager, userId, orderId, 'bright-airy')).toBeNull();
+    expect((await order(orderId)).look).toBe('warm');
+  });
+
   it('completes a pending order once, when no photo is still waiting, counting the delivered ones', async () => {
     const { userId, orderId } = await buy(2);
     const { ids } = await upload(userId, orderId, 2);
@@ -115,10 +125,11 @@ describe.each(targets)('orders repositories on %s', (_name, open) => {
     await photos.markFailed(db.manager, ids[1], 'unreadable');
     // Every photo done: the order waits for its harmonisation, which is recorded once, and then completes.
     expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toBe('harmonise');
-    expect(await orders.awaitsHarmonisation(db.manager, orderId)).toBe(true);
+    // It waits with its look, which its photos are matched within.
+    expect(await orders.awaitsHarmonisation(db.manager, orderId)).toBe('listing');
     await orders.markHarmonised(db.manager, orderId, 1);
     await orders.markHarmonised(db.manager, orderId, 5);
-    expect(await orders.awaitsHarmonisation(db.manager, orderId)).toBe(false);
+    expect(await orders.awaitsHarmonisation(db.manager, orderId)).toBeNull();
     expect(await order(orderId)).toMatchObject({ status: 'pending', photosMatched: 1, harmonisedAt: expect.any(Date) });
     expect(await db.transaction((tx) => orders.completeIfDone(tx, orderId))).toEqual({
       id: orderId,
