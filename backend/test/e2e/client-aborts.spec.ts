@@ -118,6 +118,9 @@ describe('a client that goes away in the middle of a photo download', () => {
       async () => lines.slice(logged).some((l) => l.level === 20 && /client went away/.test(l.msg ?? '')),
       'the debug line',
     );
+    // The request's own line too: debug, not the info or error of a request that was answered or failed.
+    const requestLines = lines.slice(logged).filter((l) => (l.req as { url?: string } | undefined)?.url === fileUrl);
+    expect(requestLines.map((l) => [l.level, l.msg])).toEqual([[20, 'request aborted']]);
     expect(lines.slice(logged).filter((l) => l.level >= 40)).toEqual([]);
     // The route serves the next request as before.
     expect(await download()).toEqual({ status: 200, length: size, read: size });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage } from 'node:http';
 import { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { clientWentAway } from './client-gone';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -25,14 +26,12 @@ export function requestLogging(logger: Logger): RequestHandler {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customLogLevel: (req, res, err) =>
-      err || res.statusCode >= 500
-        ? 'error'
-        : res.statusCode === 401 && isSessionCheck(req)
-          ? 'debug'
-          : res.statusCode >= 400
-            ? 'warn'
-            : 'info',
+    customLogLevel: (req, res, err) => {
+      if (err || res.statusCode >= 500) return 'error';
+      // Routine: a client that left before its response finished (counted in the metrics), a visitor's session check.
+      if (clientWentAway(res) || (res.statusCode === 401 && isSessionCheck(req))) return 'debug';
+      return res.statusCode >= 400 ? 'warn' : 'info';
+    },
     autoLogging: { ignore: (req) => req.url === '/api/health' },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
