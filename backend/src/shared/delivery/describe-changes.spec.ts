@@ -108,6 +108,23 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     expect(describeChanges(report({}, {}, { orderLook: { applied: false, style: 'listing' } }))).toEqual([]);
   });
 
+  it('does not claim a warm cast was removed from a photo made warm on purpose', () => {
+    const tungsten = [
+      { cast: 8, castA: 1, castB: 8 },
+      { cast: 2, castA: 0, castB: 2 },
+    ] as const;
+    expect(describeChanges(report(...tungsten, { orderLook: { applied: true, style: 'warm' } }))).toEqual([
+      'Warm look, chosen for this order',
+    ]);
+    expect(describeChanges(report(...tungsten, { adjustments: { applied: true, style: 'warm' } }))).toEqual([
+      'Warm look, as you asked',
+    ]);
+    expect(describeChanges(report(...tungsten, { orderLook: { applied: true, style: 'bright-airy' } }))).toEqual([
+      'Warm cast removed',
+      'Bright & airy look, chosen for this order',
+    ]);
+  });
+
   it('says when the order harmonisation moved the photo towards the others', () => {
     const harmonised = {
       ...report({}, {}),

@@ -80,7 +80,12 @@ export function describeChanges(report: unknown): string[] {
   const castAfter = reportNumber(after.cast);
   const a = reportNumber(before.castA);
   const b = reportNumber(before.castB);
+  // The style the photo was made in: a host's adjustment, else the order's look. In a warm one, "Warm cast removed"
+  // beside "Warm look" reads as a contradiction: the light's cast was taken off and the look's warmth put on.
+  const chosenStyle =
+    reportObject(corrections?.adjustments)?.style ?? reportObject(corrections?.orderLook)?.style ?? 'listing';
   if (
+    !(chosenStyle === 'warm' && a !== undefined && b !== undefined && castName(a, b) === 'Warm') &&
     castBefore !== undefined &&
     castAfter !== undefined &&
     a !== undefined &&
