@@ -11,7 +11,7 @@ import {
   type RunningServer,
   SCREENSHOT_DIR,
   seriousAxeViolations,
-  signInAndBuy,
+  signIn,
   startServer,
   WIDTHS,
 } from './support';
@@ -71,11 +71,52 @@ suite('a host from purchase to a compared, delivered photo', () => {
     return page;
   };
 
-  it('signs in by the emailed link, pays, and uploads five photos through the widget', async () => {
-    const landing = await context.newPage();
-    orderId = await signInAndBuy(landing, server, EMAIL);
-    await landing.close();
+  it('signs in by the emailed link, picks a warm look and pays for it at the checkout', async () => {
+    const page = await context.newPage();
+    await signIn(page, server, EMAIL);
 
+    // The looks come before the packages, each with its before/after of the example room; the arrow keys choose.
+    const looks = page.getByRole('group', { name: 'Choose a look for your photos' });
+    await loadWholePage(page);
+    const examples = await looks
+      .locator('img')
+      .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => img.naturalWidth));
+    expect(examples).toHaveLength(8);
+    expect(examples.every((w) => w > 0)).toBe(true);
+    await looks.getByRole('radio', { name: 'Listing look' }).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(looks.getByRole('radio', { name: 'Warm' }).isChecked()).resolves.toBe(true);
+    await looks.getByText(/^Example photo: Raashi Saxena/).waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `look-picker-${width}.png`), fullPage: true });
+    }
+
+    await page.getByRole('button', { name: 'Choose Basic' }).click();
+    await page.getByRole('heading', { name: 'Checkout: Basic Package' }).waitFor();
+    await expect(page.getByTestId('order-look').textContent()).resolves.toBe('Look: Warm');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Complete Payment' }).click();
+    await page.waitForURL(/\/order\?order=ord_/);
+    orderId = new URL(page.url()).searchParams.get('order')!;
+    // Until the first upload the order page can still change the look.
+    await expect(page.getByTestId('order-look').textContent()).resolves.toBe('Look: Warm');
+    await page.getByRole('button', { name: 'Change look' }).click();
+    await page.getByRole('group', { name: 'Choose another look' }).waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-look-${width}.png`), fullPage: true });
+    }
+    await page.close();
+  }, 120_000);
+
+  it('uploads five photos through the widget', async () => {
     const order = await openPage(`/order?order=${orderId}`);
     const files = fs
       .readdirSync(FIXTURES)
@@ -161,8 +202,9 @@ suite('a host from purchase to a compared, delivered photo', () => {
     await page.getByRole('link', { name: 'Open gallery' }).first().click();
     await page.waitForURL(new RegExp(`/gallery\\?order=${orderId}$`));
     await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
-    // One property, one look: the five bedrooms were matched before the order completed.
+    // One property, one look: the five bedrooms were matched, in the warm look chosen, before the order completed.
     await page.getByText('Colour and brightness matched across your 5 photos').waitFor();
+    await page.getByText('Warm look, chosen for this order').first().waitFor();
 
     await expect(page.getByRole('tab', { name: 'Before / after' }).getAttribute('aria-selected')).resolves.toBe('true');
     const slider = page.getByRole('tabpanel').getByRole('slider');

@@ -202,12 +202,8 @@ function magicLink(dataDir: string, email: string): string | undefined {
   return mails.at(-1)?.match(/https?:\/\/[^\s"'<>]+\/auth\/confirm#[^\s"'<>]+/)?.[0];
 }
 
-/**
- * A new host's first steps: the landing page's sign-in card, the emailed link (which lands on /package-selection),
- * then a basic package paid with the test card through the API with the browser's own session (the checkout screen
- * has its own tests). Returns the new order's id.
- */
-export async function signInAndBuy(page: Page, server: RunningServer, email: string): Promise<string> {
+/** A new host's first steps: the landing page's sign-in card and the emailed link, which lands on /package-selection. */
+export async function signIn(page: Page, server: RunningServer, email: string): Promise<void> {
   await page.goto(server.baseUrl + '/', { waitUntil: 'networkidle' });
   const form = page.locator('#signup-form');
   await form.getByLabel(/email/i).fill(email);
@@ -221,6 +217,14 @@ export async function signInAndBuy(page: Page, server: RunningServer, email: str
   if (!link) throw new Error(`no sign-in email to ${email}`);
   await page.goto(link);
   await page.waitForURL(/\/package-selection$/);
+}
+
+/**
+ * `signIn`, then a basic package paid with the test card through the API with the browser's own session (the
+ * checkout screen has its own tests). Returns the new order's id.
+ */
+export async function signInAndBuy(page: Page, server: RunningServer, email: string): Promise<string> {
+  await signIn(page, server, email);
 
   const api = { headers: { 'X-Requested-With': 'e2e' } };
   const intent = await (
