@@ -33,59 +33,62 @@ export function LookPicker({
         Every photo of the order is made in this look and matched to the others. You can still adjust each photo after
         delivery.
       </p>
-      <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {LOOKS.map((look) => (
-          <label
-            key={look.value}
-            data-testid={`look-${look.value}`}
-            className="flex cursor-pointer flex-col gap-3 rounded-xl border border-slate-300 bg-white p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:checked]:ring-1 has-[:checked]:ring-teal-700 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-600"
-          >
-            <span aria-hidden="true" className="grid grid-cols-2 gap-1 overflow-hidden rounded-lg">
-              <span className="relative">
-                <img
-                  src={LOOK_EXAMPLE.before}
-                  alt=""
-                  width={LOOK_EXAMPLE.width}
-                  height={LOOK_EXAMPLE.height}
-                  loading="lazy"
-                  className="aspect-[4/3] w-full object-cover"
-                />
-                <Tag>Before</Tag>
-              </span>
-              <span className="relative">
-                <img
-                  src={look.example}
-                  alt=""
-                  width={LOOK_EXAMPLE.width}
-                  height={LOOK_EXAMPLE.height}
-                  loading="lazy"
-                  className="aspect-[4/3] w-full object-cover"
-                />
-                <Tag>After</Tag>
-              </span>
-            </span>
-            <span className="flex items-start gap-2">
-              <input
-                type="radio"
-                name={`${id}-look`}
-                value={look.value}
-                checked={value === look.value}
-                onChange={() => onChange(look.value)}
-                aria-labelledby={`${id}-${look.value}`}
-                aria-describedby={`${id}-${look.value}-text`}
-                className="mt-0.5 size-4 shrink-0 accent-teal-700"
-              />
-              <span>
-                <span id={`${id}-${look.value}`} className="block font-semibold text-slate-900">
-                  {look.label}
+      {/* Columns by the room the picker has (the whole page width, or a column of the order page), not the window. */}
+      <div className="@container mt-4">
+        <div className="grid gap-3 @md:grid-cols-2 @4xl:grid-cols-4">
+          {LOOKS.map((look) => (
+            <label
+              key={look.value}
+              data-testid={`look-${look.value}`}
+              className="flex cursor-pointer flex-col gap-3 rounded-xl border border-slate-300 bg-white p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:checked]:ring-1 has-[:checked]:ring-teal-700 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-600"
+            >
+              <span aria-hidden="true" className="grid grid-cols-2 gap-1 overflow-hidden rounded-lg">
+                <span className="relative">
+                  <img
+                    src={LOOK_EXAMPLE.before}
+                    alt=""
+                    width={LOOK_EXAMPLE.width}
+                    height={LOOK_EXAMPLE.height}
+                    loading="lazy"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
+                  <Tag>Before</Tag>
                 </span>
-                <span id={`${id}-${look.value}-text`} className="block text-sm text-slate-600">
-                  {look.description}
+                <span className="relative">
+                  <img
+                    src={look.example}
+                    alt=""
+                    width={LOOK_EXAMPLE.width}
+                    height={LOOK_EXAMPLE.height}
+                    loading="lazy"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
+                  <Tag>After</Tag>
                 </span>
               </span>
-            </span>
-          </label>
-        ))}
+              <span className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-look`}
+                  value={look.value}
+                  checked={value === look.value}
+                  onChange={() => onChange(look.value)}
+                  aria-labelledby={`${id}-${look.value}`}
+                  aria-describedby={`${id}-${look.value}-text`}
+                  className="mt-0.5 size-4 shrink-0 accent-teal-700"
+                />
+                <span>
+                  <span id={`${id}-${look.value}`} className="block font-semibold text-slate-900">
+                    {look.label}
+                  </span>
+                  <span id={`${id}-${look.value}-text`} className="block text-sm text-slate-600">
+                    {look.description}
+                  </span>
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
       </div>
       <p className="mt-3 text-xs text-slate-500">{LOOK_EXAMPLE.credit}</p>
     </fieldset>
