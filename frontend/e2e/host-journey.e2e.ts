@@ -233,6 +233,43 @@ suite('a host from purchase to a compared, delivered photo', () => {
     await page.close();
   });
 
+  it('rates a photo 2 of 5 with a note, is offered an adjustment, and finds the rating again', async () => {
+    const page = await openPage(`/gallery?order=${orderId}`);
+    await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
+    // The second photo: the first is the one the next step adjusts.
+    const second = page.getByRole('list', { name: 'All photos' }).getByRole('button').nth(1);
+    await second.click();
+    const form = page.getByRole('form', { name: 'How did we do?' });
+    await form.getByText('Rate this photo from 1 (poor) to 5 (excellent).').waitFor();
+    await form.getByText('Fair', { exact: true }).click();
+    await expect(form.getByRole('radio', { name: '2 of 5, Fair' }).isChecked()).resolves.toBe(true);
+    await form.getByRole('textbox', { name: /Anything we should know/ }).fill('The window is too bright.');
+    await form.getByRole('button', { name: 'Send rating' }).click();
+    await page.getByText('Thanks for your rating').first().waitFor();
+    await form.getByText('You rated this photo 2 out of 5.').waitFor();
+    // A low rating opens the adjustment panel, inviting the host to try one.
+    await page.getByRole('form', { name: 'Ask for an adjustment' }).waitFor();
+    await page.getByText('Sorry it missed the mark. Try an adjustment').waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-rating-${width}.png`), fullPage: true });
+    }
+
+    // Coming back, the photo shows its rating and note, and the panel is offered again rather than opened.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('list', { name: 'All photos' }).getByRole('button').nth(1).click();
+    await form.getByText('You rated this photo 2 out of 5.').waitFor();
+    await expect(form.getByRole('radio', { name: '2 of 5, Fair' }).isChecked()).resolves.toBe(true);
+    await expect(form.getByRole('textbox', { name: /Anything we should know/ }).inputValue()).resolves.toBe(
+      'The window is too bright.',
+    );
+    await page.getByRole('button', { name: 'Ask for an adjustment' }).waitFor();
+    await page.close();
+  });
+
   it('asks for a brighter, airier version of a photo and sees it replace the delivered one', async () => {
     const page = await openPage(`/gallery?order=${orderId}`);
     await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();

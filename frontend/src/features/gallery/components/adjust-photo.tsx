@@ -79,9 +79,18 @@ function StepSlider({
 
 /**
  * "Ask for an adjustment" under a delivered photo: a style and small steps, rendered again from the original by
- * the engine. The current version stays in the gallery until the new one replaces it.
+ * the engine. The current version stays in the gallery until the new one replaces it. `invitation` is a line shown
+ * above it while it can be asked for; each new `openSignal` opens the form (a low rating asks for both).
  */
-export function AdjustPhoto({ photo }: { photo: Photo }) {
+export function AdjustPhoto({
+  photo,
+  invitation,
+  openSignal = 0,
+}: {
+  photo: Photo;
+  invitation?: string;
+  openSignal?: number;
+}) {
   const { mutate } = useSWRConfig();
   const { data } = usePhotoAdjustments(photo.adjusting ? null : photo.id);
   const [open, setOpen] = useState(false);
@@ -89,6 +98,7 @@ export function AdjustPhoto({ photo }: { photo: Photo }) {
   const [request, setRequest] = useState<AdjustmentRequest>(DEFAULT_REQUEST);
   const set = (change: Partial<AdjustmentRequest>) => setRequest((current) => ({ ...current, ...change }));
   const styleName = useId();
+  const [openedFor, setOpenedFor] = useState(openSignal);
 
   if (photo.adjusting) {
     return (
@@ -101,6 +111,15 @@ export function AdjustPhoto({ photo }: { photo: Photo }) {
   const allowance = allowanceText(data.remaining, data.adjustable_until);
   const deliveredLook = data.order_look ?? DEFAULT_ADJUSTMENT_STYLE;
   const canAsk = data.adjustable_until !== null && data.remaining !== 0;
+  // An adjustment starts from the look the order was made in.
+  const openForm = () => {
+    setRequest({ ...DEFAULT_REQUEST, style: deliveredLook });
+    setOpen(true);
+  };
+  if (openSignal !== openedFor) {
+    setOpenedFor(openSignal);
+    if (canAsk) openForm();
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -127,17 +146,10 @@ export function AdjustPhoto({ photo }: { photo: Photo }) {
 
   return (
     <div className="space-y-3 border-t border-slate-200 pt-3">
+      {canAsk && invitation && <p className="text-sm font-medium text-slate-900">{invitation}</p>}
       {allowance && <p className="text-sm text-slate-600">{allowance}</p>}
       {canAsk && !open && (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => {
-            // An adjustment starts from the look the order was made in.
-            setRequest({ ...DEFAULT_REQUEST, style: deliveredLook });
-            setOpen(true);
-          }}
-        >
+        <Button size="sm" variant="secondary" onClick={openForm}>
           Ask for an adjustment
         </Button>
       )}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { photoFileUrl } from '../../../lib/file-name';
 import { downloadPhoto, type Photo } from '../../photos';
-import { AdjustPhoto } from './adjust-photo';
+import { PhotoFeedback } from './photo-feedback';
 import { DownloadIcon } from '../../../components/ui/icons';
 
 export const originalUrl = (photo: Photo) =>
@@ -93,7 +93,7 @@ export function PhotoViewer({ photo }: { photo: Photo | null }) {
           </p>
         )}
         <WhatWeChanged changes={photo.changes} />
-        <AdjustPhoto key={photo.id} photo={photo} />
+        <PhotoFeedback key={photo.id} photo={photo} />
       </div>
     </Card>
   );
