@@ -1,3 +1,3 @@
 export { LookPicker } from './components/look-picker';
-export { OrderLookCard, OrderLookLine, type OrderWithLook } from './components/order-look';
-export { DEFAULT_LOOK, type Look, lookLabel, LOOKS } from './looks';
+export { OrderLookCard, OrderLookLine } from './components/order-look';
+export { DEFAULT_LOOK } from './looks';

@@ -1,6 +1,6 @@
 import { ADJUSTMENT_STYLES, type AdjustmentStyle } from '@listinglens/contracts';
 
-export { DEFAULT_ADJUSTMENT_STYLE as DEFAULT_LOOK, type AdjustmentStyle as Look } from '@listinglens/contracts';
+export { DEFAULT_ADJUSTMENT_STYLE as DEFAULT_LOOK } from '@listinglens/contracts';
 
 /** What the picker and the order page call each look, in a host's words (the panel's names, for the same styles). */
 const LOOK_TEXT: Record<AdjustmentStyle, { label: string; description: string }> = {
