@@ -4,13 +4,7 @@ export { decodePhoto, MAX_INPUT_PIXELS } from './decode';
 export { ENGINE_VERSION } from './version';
 export type { EngineChoice, EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';
 export { ENGINE_CHOICES, ENGINE_NAMES, resolveEngine } from './types';
-export {
-  ADJUSTMENT_STYLES,
-  MAX_ADJUSTMENT_STEPS,
-  styleWhitePoint,
-  type AdjustmentStyle,
-  type HostAdjustments,
-} from './stages/adjust';
+export { ADJUSTMENT_STYLES, MAX_ADJUSTMENT_STEPS, type AdjustmentStyle, type HostAdjustments } from './stages/adjust';
 export { MaximPool } from './learned/maxim-pool';
 export { spawnWorker } from './spawn-worker';
 export {
