@@ -3,6 +3,7 @@ import { decodePhoto } from './decode';
 import { encodeBeforePreview, encodeOutputs, reduceBeforePreview } from './encode';
 import { ANALYSIS_LONG_SIDE, measureNoise, measurePhoto, measureReduced } from './measure';
 import { runPipeline } from './pipeline';
+import { privacyStage } from './privacy';
 import { downscale } from './rgb-image';
 import type { Corrections, EnhanceContext, Stage } from './stage';
 import { adjustStage } from './stages/adjust';
@@ -20,8 +21,11 @@ import {
 } from './types';
 import { ENGINE_VERSION } from './version';
 
-/** What every rendering shares after its colour and tone: geometry, noise, the host's adjustment, size. */
-const FINISHING: readonly Stage[] = [verticalsStage, denoiseStage, adjustStage, upscaleStage];
+/**
+ * What every rendering shares after its colour and tone: geometry, noise, the host's adjustment, size, and the
+ * privacy blur on the pixels delivered.
+ */
+const FINISHING: readonly Stage[] = [verticalsStage, denoiseStage, adjustStage, upscaleStage, privacyStage];
 
 /**
  * The engine, in order, per rendering. The listing look renders colour and tone in one full-resolution pass of its

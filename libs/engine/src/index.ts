@@ -6,6 +6,7 @@ export type { EngineChoice, EnhanceOptions, EnhanceResult, EnhancementReport, Me
 export { ENGINE_CHOICES, ENGINE_NAMES, resolveEngine } from './types';
 export { ADJUSTMENT_STYLES, MAX_ADJUSTMENT_STEPS, type AdjustmentStyle, type HostAdjustments } from './stages/adjust';
 export { MaximPool } from './learned/maxim-pool';
+export { blurRegions, FaceDetector, findPlates, sharedFaceDetector, type PrivacyBox } from './privacy';
 export { spawnWorker } from './spawn-worker';
 export {
   CAST_SPREAD,

@@ -1,5 +1,6 @@
 import type { LookCorrection } from './harmonise';
 import type { PhotoStats } from './measure';
+import type { PrivacyBox } from './privacy/blur';
 import type { AdjustmentStyle, HostAdjustments } from './stages/adjust';
 
 /**
@@ -54,6 +55,11 @@ export interface EnhanceOptions {
    * photo still matches the rest of its order.
    */
   harmonise?: LookCorrection;
+  /**
+   * Blur faces and licence plates beyond recognition on the delivered photo (privacy/): off by default. The input
+   * and the "before" preview are left as they came.
+   */
+  privacyBlur?: boolean;
 }
 
 export interface MeasuredStats extends PhotoStats {
@@ -136,6 +142,11 @@ export interface EnhancementReport {
       saturation: number;
       shadowLift: number;
     };
+    /**
+     * The privacy blur, when requested: the faces and plates blurred and each region, in the delivered photo's
+     * pixels (a face's box grown by its margin).
+     */
+    privacy?: { faces: number; plates: number; boxes: PrivacyBox[] };
     /** Enlargement to `minLongSide`, when requested and the photo is smaller. */
     upscale?: { applied: boolean; scale: number };
     learned: {
