@@ -54,11 +54,9 @@ const readInput = async (input: Buffer | string): Promise<Buffer> => {
   return readFile(input);
 };
 
-/** The long side that brings a photo of this size within MAX_WORKING_PIXELS, or undefined when it fits already. */
-const boundedLongSide = (width: number, height: number): number | undefined =>
-  width * height > MAX_WORKING_PIXELS
-    ? Math.floor(Math.max(width, height) * Math.sqrt(MAX_WORKING_PIXELS / (width * height)))
-    : undefined;
+/** The long side that brings a photo of this size within `bound` pixels, or undefined when it fits already. */
+const boundedLongSide = (width: number, height: number, bound: number): number | undefined =>
+  width * height > bound ? Math.floor(Math.max(width, height) * Math.sqrt(bound / (width * height))) : undefined;
 
 const tooLarge = (width: number, height: number) =>
   new EnhancementError(
@@ -77,7 +75,7 @@ const translateSharpError = (cause: unknown): EnhancementError => {
   });
 };
 
-const decodeHeic = async (buffer: Buffer): Promise<DecodedPhoto> => {
+const decodeHeic = async (buffer: Buffer, maxPixels: number): Promise<DecodedPhoto> => {
   const images = await heicDecode.all({ buffer }).catch((cause: unknown) => {
     throw new EnhancementError('IMAGE_UNREADABLE', 'The HEIC file could not be read.', { cause });
   });
@@ -88,7 +86,7 @@ const decodeHeic = async (buffer: Buffer): Promise<DecodedPhoto> => {
       throw new EnhancementError('IMAGE_TRUNCATED', 'The HEIC file is incomplete or damaged.', { cause });
     });
     // libheif has applied the container's rotation; pixels come as RGBA in the file's (sRGB or Display P3) space.
-    const bound = boundedLongSide(decoded.width, decoded.height);
+    const bound = boundedLongSide(decoded.width, decoded.height, maxPixels);
     let pipeline = sharp(decoded.data, {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
       limitInputPixels: MAX_INPUT_PIXELS,
@@ -113,13 +111,16 @@ const uprightSize = (width: number, height: number, orientation = 1) =>
   orientation >= 5 ? { width: height, height: width } : { width, height };
 
 /**
- * Decodes a photo to upright 8-bit sRGB, reduced to MAX_WORKING_PIXELS when larger. Refuses empty, oversized, truncated and non-image input with an
- * EnhancementError before producing anything.
+ * Decodes a photo to upright 8-bit sRGB, reduced to `maxPixels` (MAX_WORKING_PIXELS unless a caller needs less) when
+ * larger. Refuses empty, oversized, truncated and non-image input with an EnhancementError before producing anything.
  */
-export const decodePhoto = async (input: Buffer | string): Promise<DecodedPhoto> => {
+export const decodePhoto = async (
+  input: Buffer | string,
+  maxPixels: number = MAX_WORKING_PIXELS,
+): Promise<DecodedPhoto> => {
   const buffer = await readInput(input);
   if (buffer.length === 0) throw new EnhancementError('IMAGE_EMPTY', 'The file is empty (0 bytes).');
-  if (isHeic(buffer)) return decodeHeic(buffer);
+  if (isHeic(buffer)) return decodeHeic(buffer, maxPixels);
 
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' as const };
   const meta = await sharp(buffer, options)
@@ -132,7 +133,7 @@ export const decodePhoto = async (input: Buffer | string): Promise<DecodedPhoto>
   if (!meta.width || !meta.height) throw new EnhancementError('IMAGE_UNREADABLE', 'The photo has no dimensions.');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge(meta.width, meta.height);
 
-  const bound = boundedLongSide(meta.width, meta.height);
+  const bound = boundedLongSide(meta.width, meta.height, maxPixels);
   // Reduced inside the decoding pipeline, which libvips runs in strips: the full-size pixels never exist at once.
   const upright = sharp(buffer, options).autoOrient();
   const [{ data, info }, gainMap] = await Promise.all([

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { mergeBracket, recoveredShare } from './brackets/merge';
 import { decodePhoto } from './decode';
 import { encodeBeforePreview, encodeOutputs, reduceBeforePreview } from './encode';
 import { ANALYSIS_LONG_SIDE, measureNoise, measurePhoto, measureReduced } from './measure';
@@ -37,20 +38,30 @@ export const PIPELINES: Readonly<Record<'listing' | 'learned', readonly Stage[]>
   learned: [learnedStage, ...FINISHING],
 };
 
+const isBracket = (input: Buffer | string | readonly Buffer[]): input is readonly Buffer[] => Array.isArray(input);
+
 /**
  * Enhances one photo: decode upright sRGB, measure, run the pipeline (each stage plans from the measurements,
  * applies, reports), encode the JPEG, preview and thumbnail, and assemble the report from the stages' reports.
- * Throws EnhancementError for input it refuses; nothing is returned unless every output was produced.
+ * An array of 2-7 frames is a bracket: merged first (brackets/merge.ts), the merged photo then enhanced as any other,
+ * with the reference frame as its "before". Throws EnhancementError for input it refuses; nothing is returned unless
+ * every output was produced.
  */
-export const enhance = async (input: Buffer | string, options: EnhanceOptions = {}): Promise<EnhanceResult> => {
+export const enhance = async (
+  input: Buffer | string | readonly Buffer[],
+  options: EnhanceOptions = {},
+): Promise<EnhanceResult> => {
   const engine = resolveEngine(options.engine);
   const timings: Record<string, number> = {};
   const started = performance.now();
-  const decoded = await decodePhoto(input);
+  const { decoded, bracket } = isBracket(input)
+    ? await mergeBracket(input).then((merged) => ({ decoded: merged.decoded, bracket: merged }))
+    : { decoded: await decodePhoto(input), bracket: null };
   timings.decode = Math.round(performance.now() - started);
+  if (bracket) timings.merge = timings.decode;
   const small = await downscale(decoded.image, ANALYSIS_LONG_SIDE);
   const before: MeasuredStats = { ...measurePhoto(small), noise: measureNoise(decoded.image) };
-  const beforePixels = await reduceBeforePreview(decoded.image);
+  const beforePixels = bracket ? bracket.referencePreview : await reduceBeforePreview(decoded.image);
   timings.measure = Math.round(performance.now() - started) - timings.decode;
 
   const ctx: EnhanceContext = {
@@ -108,6 +119,15 @@ export const enhance = async (input: Buffer | string, options: EnhanceOptions = 
       sharpen: { applied: outputs.sharpenSigma > 0, sigma: outputs.sharpenSigma },
     },
     timingsMs: timings,
+    // The window as delivered: the reference's preview has been given the output's geometry (encodeBeforePreview).
+    ...(bracket
+      ? {
+          merge: {
+            ...bracket.merge,
+            windowRecoveredPct: Math.round(recoveredShare(beforePixels, outputs.previewPixels) * 10000) / 100,
+          },
+        }
+      : {}),
   };
   return { image: outputs.image, preview: outputs.preview, thumbnail: outputs.thumbnail, beforePreview, report };
 };

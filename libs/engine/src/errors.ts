@@ -1,5 +1,12 @@
 export type EnhancementErrorCode =
-  'IMAGE_EMPTY' | 'IMAGE_UNREADABLE' | 'IMAGE_TRUNCATED' | 'IMAGE_TOO_LARGE' | 'IMAGE_UNSUPPORTED' | 'MODEL_FAILED';
+  | 'IMAGE_EMPTY'
+  | 'IMAGE_UNREADABLE'
+  | 'IMAGE_TRUNCATED'
+  | 'IMAGE_TOO_LARGE'
+  | 'IMAGE_UNSUPPORTED'
+  | 'MODEL_FAILED'
+  /** Frames given as a bracket that do not make one (brackets/merge.ts, BracketError, says which problem). */
+  | 'BRACKET_REFUSED';
 
 /** A photo the engine refuses or cannot process; `code` is stable, `message` is for people. */
 export class EnhancementError extends Error {

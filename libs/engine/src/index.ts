@@ -1,5 +1,15 @@
 export { enhance } from './enhance';
 export { EnhancementError, isEnhancementError, type EnhancementErrorCode } from './errors';
+export {
+  BracketError,
+  checkBracket,
+  MAX_BRACKET_FRAMES,
+  MAX_BRACKET_PIXELS,
+  MIN_BRACKET_FRAMES,
+  type BracketCheck,
+  type BracketProblem,
+  type MergeReport,
+} from './brackets';
 export { decodePhoto, MAX_INPUT_PIXELS } from './decode';
 export { ENGINE_VERSION } from './version';
 export type { EngineChoice, EnhanceOptions, EnhanceResult, EnhancementReport, MeasuredStats, Retoucher } from './types';

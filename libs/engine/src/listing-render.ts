@@ -85,9 +85,9 @@ export const takenLogHeadroom = (logHeadroom: number, luma: number): number => {
   return logHeadroom * (share < 0 ? 0 : share > 1 ? 1 : share);
 };
 
-const ENCODE_STEPS = 16384;
+export const ENCODE_STEPS = 16384;
 /** sRGB code (0..255, rounded) of each linear level in 0..1 at 1/16384 steps. */
-const ENCODE: Uint8Array = (() => {
+export const ENCODE: Uint8Array = (() => {
   const table = new Uint8Array(ENCODE_STEPS + 1);
   for (let i = 0; i <= ENCODE_STEPS; i++) {
     const v = i / ENCODE_STEPS;
@@ -110,7 +110,7 @@ const LOG2_MANTISSA: Float32Array = (() => {
 })();
 const floatView = new Float32Array(1);
 const bitsView = new Int32Array(floatView.buffer);
-const fastLog2 = (v: number): number => {
+export const fastLog2 = (v: number): number => {
   floatView[0] = v;
   const bits = bitsView[0];
   return ((bits >> 23) & 0xff) - 127 + LOG2_MANTISSA[(bits >> (23 - MANTISSA_BITS)) & ((1 << MANTISSA_BITS) - 1)];
@@ -122,7 +122,7 @@ const EXP2: Float64Array = (() => {
   for (let i = 0; i < table.length; i++) table[i] = 2 ** (i / EXP2_STEPS - EXP2_RANGE);
   return table;
 })();
-const fastExp2 = (x: number): number => {
+export const fastExp2 = (x: number): number => {
   const t = ((x < -EXP2_RANGE ? -EXP2_RANGE : x > EXP2_RANGE ? EXP2_RANGE : x) + EXP2_RANGE) * EXP2_STEPS;
   const i = t | 0;
   const f = t - i;

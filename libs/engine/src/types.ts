@@ -167,6 +167,20 @@ export interface EnhancementReport {
     };
   };
   timingsMs: Record<string, number>;
+  /**
+   * A bracket's merge, when the input was 2-7 frames (brackets/merge.ts): the frames merged (one clipped or black all
+   * over is left out); the alignment's residual (mean over a grid of cells, full-size pixels), the largest movement
+   * of a frame against the reference and the largest rotation (degrees); the share of the photo where a frame was
+   * left out because something had moved (per cent); and the share of the reference frame's clipped pixels (its
+   * blown window) that the delivered photo shows below white (per cent). `input` describes the reference frame,
+   * with the bytes of every frame.
+   */
+  merge?: {
+    frames: number;
+    alignment: { meanErrorPx: number; maxShiftPx: number; rotationDeg: number };
+    ghostSharePct: number;
+    windowRecoveredPct: number;
+  };
 }
 
 export interface EnhanceResult {
