@@ -1,6 +1,6 @@
 import { roomWithFaces } from '../../test/fixtures/cartoon-faces';
 import { FaceDetector, facePyramid } from './face-detector';
-import { TILE, tileStarts } from './face-worker';
+import { TILE, tileStarts } from './face-tiles';
 
 describe('face detector', () => {
   const detector = new FaceDetector();
@@ -15,6 +15,17 @@ describe('face detector', () => {
       expect(starts.at(-1)).toBe(length - TILE);
       for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeLessThanOrEqual(TILE - 128);
     }
+  });
+
+  it('never loads the worker entry on the caller thread (it would start a detector on that thread and answer its port)', () => {
+    jest.isolateModules(() => {
+      jest.doMock('./face-worker', () => {
+        throw new Error('the face worker entry was loaded by its caller');
+      });
+      expect(() => jest.requireActual('./face-detector')).not.toThrow();
+      expect(() => jest.requireActual('../index')).not.toThrow();
+    });
+    jest.dontMock('./face-worker');
   });
 
   it('builds a pyramid from the search size down to one tile', async () => {

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { EnhancementError } from '../errors';
 import { downscale, longSide, type RgbImage } from '../rgb-image';
 import { spawnWorker } from '../spawn-worker';
-import { TILE, type FaceLevel, type FaceReply, type FaceRequest, type RawFace } from './face-worker';
+import { TILE, type FaceLevel, type FaceReply, type FaceRequest, type RawFace } from './face-tiles';
 
 /**
  * Largest side the faces are looked for at. Each doubling from one 512 px tile quadruples the tiles (2048 px: 1, 6
