@@ -21,6 +21,8 @@ const unknownFor = (name: string, schema: { type?: string; pattern?: string }): 
 /** Bodies a route needs besides its path id, so that only the id can be what is refused. */
 const VALID_BODIES: Record<string, object> = {
   'PATCH /api/orders/{id}': { status: 'pending' },
+  'PUT /api/orders/{id}/look': { look: 'warm' },
+  'PUT /api/photos/{photoId}/rating': { score: 4 },
   'POST /api/photos/{photoId}/adjustments': { style: 'warm' },
   'POST /api/test-payments/{paymentIntentId}/confirm': { cardNumber: '4242424242424242' },
 };
