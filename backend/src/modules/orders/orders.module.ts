@@ -5,6 +5,7 @@ import { AnalyticsModule } from '../analytics';
 import { AuthModule, OrderHistory } from '../auth';
 import { StorageModule } from '../storage';
 import { ChangeOrderLook } from './application/change-order-look.use-case';
+import { ChangeOrderPrivacyBlur } from './application/change-order-privacy-blur.use-case';
 import { CompleteOrderIfDone } from './application/complete-order-if-done.use-case';
 import { GetOrder } from './application/get-order.use-case';
 import { HarmoniseOrder } from './application/harmonise-order.use-case';
@@ -37,6 +38,7 @@ import { OwnedOrders } from './application/owned-orders';
     GetOrder,
     UpdateOrderStatus,
     ChangeOrderLook,
+    ChangeOrderPrivacyBlur,
     CompleteOrderIfDone,
     HarmoniseOrder,
     HarmoniseOrderJob,

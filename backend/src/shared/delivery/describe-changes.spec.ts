@@ -37,6 +37,16 @@ describe('describeChanges (what the host reads under a delivered photo)', () => 
     ]);
   });
 
+  it('says what the privacy blur blurred, or that it found nothing, and nothing when it was not asked for', () => {
+    const blur = (faces: number, plates: number) =>
+      describeChanges(report({}, {}, { privacy: { faces, plates, boxes: [] } }));
+    expect(blur(2, 0)).toEqual(['Blurred 2 faces for privacy']);
+    expect(blur(1, 1)).toEqual(['Blurred 1 face and 1 licence plate for privacy']);
+    expect(blur(0, 3)).toEqual(['Blurred 3 licence plates for privacy']);
+    expect(blur(0, 0)).toEqual(['Privacy blur: no faces or licence plates found']);
+    expect(describeChanges(report({}, {}))).toEqual([]);
+  });
+
   it('names the pitch that was undone, not the one measured (a 23° pitch is straightened by 20°)', () => {
     const straightened = (verticals: Record<string, unknown>) =>
       describeChanges(report({}, {}, { verticals: { applied: true, ...verticals } }));

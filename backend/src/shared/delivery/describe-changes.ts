@@ -32,6 +32,9 @@ const ORDER_LOOKS: Record<string, string> = {
   warm: 'Warm look, chosen for this order',
 };
 
+/** "2 faces", "1 licence plate"; empty for none. */
+const counted = (n: number, one: string, many: string): string => (n > 0 ? `${n} ${n === 1 ? one : many}` : '');
+
 const stops = (ev: number): string => {
   const rounded = Math.round(Math.abs(ev) * 10) / 10;
   return `${rounded} ${rounded === 1 ? 'stop' : 'stops'}`;
@@ -121,5 +124,19 @@ export function describeChanges(report: unknown): string[] {
   // The order's look, when no adjustment replaced it (the engine reports it only then).
   const look = reportObject(corrections?.orderLook)?.style;
   if (typeof look === 'string' && look in ORDER_LOOKS) changes.push(ORDER_LOOKS[look]);
+
+  // The privacy blur, when it was asked for: what it blurred, or that it found nothing to blur.
+  const privacy = reportObject(corrections?.privacy);
+  if (privacy) {
+    const blurred = [
+      counted(reportNumber(privacy.faces) ?? 0, 'face', 'faces'),
+      counted(reportNumber(privacy.plates) ?? 0, 'licence plate', 'licence plates'),
+    ].filter(Boolean);
+    changes.push(
+      blurred.length
+        ? `Blurred ${blurred.join(' and ')} for privacy`
+        : 'Privacy blur: no faces or licence plates found',
+    );
+  }
   return changes;
 }

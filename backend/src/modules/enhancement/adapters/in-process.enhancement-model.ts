@@ -70,6 +70,7 @@ export class InProcessEnhancementModel extends EnhancementModel {
       adjustments: options.adjustments,
       correctVerticals: options.correctVerticals,
       harmonise: options.harmonise,
+      privacyBlur: options.privacyBlur,
     });
   }
 

@@ -24,6 +24,8 @@ export interface EnhancementRequest {
   correctVerticals?: boolean;
   /** The order's harmonisation of the photo, kept when it is rendered again. */
   harmonise?: LookCorrection;
+  /** Blur faces and licence plates beyond recognition on the delivered photo (the order's or the host's choice). */
+  privacyBlur?: boolean;
 }
 
 /** One photo's share of its order's harmonisation: the planned correction and the look it should reach. */

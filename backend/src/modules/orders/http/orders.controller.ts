@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
 import { ChangeOrderLook } from '../application/change-order-look.use-case';
+import { ChangeOrderPrivacyBlur } from '../application/change-order-privacy-blur.use-case';
 import { GetOrder } from '../application/get-order.use-case';
 import { ListOrders } from '../application/list-orders.use-case';
 import { UpdateOrderStatus } from '../application/update-order-status.use-case';
@@ -16,6 +17,7 @@ import { orderNotFound } from '../domain/order-errors';
 import { TextIdParam } from '../../../shared/http/id-params';
 import {
   ChangeOrderLookDto,
+  ChangeOrderPrivacyBlurDto,
   OrderDetailDto,
   OrderSummaryDto,
   toOrderPhoto,
@@ -34,6 +36,7 @@ export class OrdersController {
     private readonly getOrder: GetOrder,
     private readonly updateOrderStatus: UpdateOrderStatus,
     private readonly changeOrderLook: ChangeOrderLook,
+    private readonly changeOrderPrivacyBlur: ChangeOrderPrivacyBlur,
   ) {}
 
   @Get()
@@ -80,5 +83,21 @@ export class OrdersController {
     @Body() body: ChangeOrderLookDto,
   ): Promise<OrderSummaryDto> {
     return toOrderSummary(await this.changeOrderLook.execute(user.id, id, body.look));
+  }
+
+  @Put(':id/privacy-blur')
+  @ApiOperation({
+    summary: "Turn the order's privacy blur on or off",
+    description:
+      'Faces and licence plates are blurred on the photos enhanced after the change; a delivered photo is made again ' +
+      'with the blur on or off through POST /api/photos/{id}/privacy-blur.',
+  })
+  @ApiOkResponse({ type: OrderSummaryDto })
+  async changePrivacyBlur(
+    @CurrentUser() user: AuthenticatedUser,
+    @TextIdParam('id', orderNotFound) id: string,
+    @Body() body: ChangeOrderPrivacyBlurDto,
+  ): Promise<OrderSummaryDto> {
+    return toOrderSummary(await this.changeOrderPrivacyBlur.execute(user.id, id, body.privacyBlur));
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
 import { ADJUSTMENT_STYLES, type AdjustmentStyle } from '@listinglens/contracts';
 import { type OrderSummary } from '../persistence/orders.repository';
 import { DeliveredPhotoFieldsDto, toDeliveredPhotoFields } from '../../../shared/delivery/delivered-photo-fields';
@@ -12,6 +12,10 @@ const ORDER_LOOK_DESCRIPTION =
   'The look chosen at purchase, which every photo of the order is rendered and matched in: listing (the default ' +
   "listing look), natural (the retouching model's softer rendering), bright-airy or warm. Each delivered photo " +
   'can still be adjusted on its own, starting from this look.';
+
+const PRIVACY_BLUR_DESCRIPTION =
+  'Whether faces (people, photos on the walls, reflections) and licence plates are blurred beyond recognition on ' +
+  "the order's photos before delivery. The uploaded originals stay as they are.";
 
 export class OrderSummaryDto {
   @ApiProperty({ example: 'ord_4f1c2a9b' }) id: string;
@@ -38,6 +42,8 @@ export class OrderSummaryDto {
   photos_matched: number | null;
   @ApiProperty({ enum: ADJUSTMENT_STYLES, description: ORDER_LOOK_DESCRIPTION })
   look: AdjustmentStyle;
+  @ApiProperty({ description: PRIVACY_BLUR_DESCRIPTION })
+  privacy_blur: boolean;
 }
 
 export class OrderPhotoDto extends DeliveredPhotoFieldsDto {
@@ -67,6 +73,14 @@ export class ChangeOrderLookDto {
   look: AdjustmentStyle;
 }
 
+export class ChangeOrderPrivacyBlurDto {
+  @ApiProperty({
+    description: `${PRIVACY_BLUR_DESCRIPTION} Applies to the photos enhanced from now on; each delivered photo can be made again with the blur on or off.`,
+  })
+  @IsBoolean({ message: 'privacyBlur must be true or false' })
+  privacyBlur: boolean;
+}
+
 export function toOrderSummary(order: OrderSummary): OrderSummaryDto {
   return {
     id: order.id,
@@ -80,6 +94,7 @@ export function toOrderSummary(order: OrderSummary): OrderSummaryDto {
     purged_at: order.purgedAt?.toISOString() ?? null,
     photos_matched: order.photosMatched,
     look: order.look,
+    privacy_blur: order.privacyBlur,
   };
 }
 

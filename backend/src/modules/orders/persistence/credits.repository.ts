@@ -17,6 +17,8 @@ export interface Purchase {
   paymentIntentId: string;
   /** The look chosen for the order when it was bought; the listing look (the column's default) when none. */
   look?: AdjustmentStyle;
+  /** Faces and licence plates blurred on the order's photos; off (the column's default) when not asked for. */
+  privacyBlur?: boolean;
 }
 
 export interface CreditsTaken {
@@ -45,6 +47,7 @@ export class CreditsRepository {
       stripePaymentIntentId: purchase.paymentIntentId,
       status: 'new',
       look: purchase.look,
+      privacyBlur: purchase.privacyBlur,
     });
     await txRows(tx, 'UPDATE users SET photos_remaining = photos_remaining + $1, package_type = $2 WHERE id = $3', [
       purchase.photos,

@@ -25,4 +25,6 @@ export class OrderEntity {
   @Column({ name: 'photos_matched', type: 'int', nullable: true }) photosMatched: number | null;
   /** The look chosen when buying: every photo is rendered and harmonised in it; a host's adjustment starts from it. */
   @Column({ type: 'text', default: 'listing' }) look: AdjustmentStyle;
+  /** Faces and licence plates blurred on the photos enhanced for the order (asked for when buying, or later). */
+  @Column({ name: 'privacy_blur', type: 'boolean', default: false }) privacyBlur: boolean;
 }

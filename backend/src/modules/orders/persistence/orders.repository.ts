@@ -56,6 +56,7 @@ export type OrderSummary = Pick<
   | 'purgedAt'
   | 'photosMatched'
   | 'look'
+  | 'privacyBlur'
 >;
 
 /** listOwned's statement, prepared: parsed and planned once per connection rather than on every list. */
@@ -63,7 +64,8 @@ const LIST_OWNED: PreparedStatement = {
   name: 'orders.listOwned',
   text: `SELECT id, package_type AS "packageType", amount, photos_purchased AS "photosPurchased",
            photos_remaining AS "photosRemaining", status, created_at AS "createdAt", completed_at AS "completedAt",
-           purged_at AS "purgedAt", photos_matched AS "photosMatched", look
+           purged_at AS "purgedAt", photos_matched AS "photosMatched", look,
+           privacy_blur AS "privacyBlur"
          FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id ASC LIMIT 500`,
 };
 
@@ -253,6 +255,25 @@ export class OrdersRepository implements OrderHistory {
          AND photos_remaining = photos_purchased AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.order_id = $1)
        RETURNING id`,
       [orderId, userId, look],
+    );
+    return changed.length ? this.findOwned(tx, userId, orderId) : null;
+  }
+
+  /**
+   * Turns the privacy blur of the caller's order on or off for the photos enhanced from now on (the delivered ones
+   * are made again one by one). The order after the change, or null when it is not the caller's or its files are
+   * purged.
+   */
+  async setPrivacyBlur(
+    tx: EntityManager,
+    userId: number,
+    orderId: string,
+    privacyBlur: boolean,
+  ): Promise<OrderEntity | null> {
+    const changed = await txRows<{ id: string }>(
+      tx,
+      `UPDATE orders SET privacy_blur = $3 WHERE id = $1 AND user_id = $2 AND purged_at IS NULL RETURNING id`,
+      [orderId, userId, privacyBlur],
     );
     return changed.length ? this.findOwned(tx, userId, orderId) : null;
   }

@@ -40,6 +40,7 @@ export class LocalPaymentGateway extends PaymentGateway {
         userId: input.userId,
         packageType: input.packageType,
         look: input.look,
+        privacyBlur: input.privacyBlur,
       })
       .orIgnore()
       .execute();
@@ -79,5 +80,6 @@ function toSnapshot(row: LocalPaymentIntentEntity): PaymentIntentSnapshot {
     userId: row.userId,
     packageType: row.packageType,
     look: row.look,
+    privacyBlur: row.privacyBlur,
   };
 }

@@ -48,7 +48,12 @@ export class StripePaymentGateway extends PaymentGateway {
         currency: input.currency,
         automatic_payment_methods: { enabled: true },
         receipt_email: input.userEmail,
-        metadata: { user_id: String(input.userId), package_type: input.packageType, look: input.look },
+        metadata: {
+          user_id: String(input.userId),
+          package_type: input.packageType,
+          look: input.look,
+          privacy_blur: String(input.privacyBlur),
+        },
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -88,5 +93,6 @@ function toSnapshot(intent: Stripe.PaymentIntent): PaymentIntentSnapshot {
     userId: Number.isInteger(userId) && userId > 0 ? userId : undefined,
     packageType: intent.metadata?.package_type,
     look: intent.metadata?.look,
+    privacyBlur: intent.metadata?.privacy_blur === 'true',
   };
 }

@@ -11,6 +11,8 @@ export interface CreatePaymentIntentCommand {
   packageType: string;
   /** The look the order is rendered in (validated by the DTO). */
   look: AdjustmentStyle;
+  /** Whether the order's photos are blurred for privacy (faces, licence plates). */
+  privacyBlur: boolean;
   /** The client's Idempotency-Key, so a double click creates one intent; a fresh one otherwise. */
   requestKey?: string;
 }
@@ -32,8 +34,9 @@ export class CreatePaymentIntent {
       userEmail: command.email,
       packageType: pkg.id,
       look: command.look,
-      // The look is part of the key: the same request key with another look is another purchase, not a repeat.
-      idempotencyKey: `create-pi:${command.userId}:${pkg.id}:${command.look}:${command.requestKey ?? randomUUID()}`,
+      privacyBlur: command.privacyBlur,
+      // The look and the blur are part of the key: the same request key with another choice is another purchase.
+      idempotencyKey: `create-pi:${command.userId}:${pkg.id}:${command.look}:${command.privacyBlur ? 'blur' : 'plain'}:${command.requestKey ?? randomUUID()}`,
     });
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
   }

@@ -65,6 +65,7 @@ export class FulfilPayment {
         paymentIntentId: payment.id,
         // An intent made before looks existed names none: its order gets the default one.
         look: isAdjustmentStyle(payment.look) ? payment.look : DEFAULT_ADJUSTMENT_STYLE,
+        privacyBlur: payment.privacyBlur,
       };
       const ledgerId = await this.ledger.recordOnce(tx, purchase);
       if (ledgerId === null) return false; // another call already fulfilled this payment

@@ -48,6 +48,7 @@ export class PaymentsController {
       email: user.email,
       packageType: body.packageType,
       look: body.look ?? DEFAULT_ADJUSTMENT_STYLE,
+      privacyBlur: body.privacyBlur ?? false,
       requestKey: key,
     });
   }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { ADJUSTMENT_STYLES, type AdjustmentStyle } from '@listinglens/contracts';
 import { PACKAGE_TYPES, type PackageType } from '../../packages';
 
@@ -22,6 +22,18 @@ export class CreatePaymentIntentDto {
   @IsOptional()
   @IsIn(ADJUSTMENT_STYLES, { message: `look must be one of ${ADJUSTMENT_STYLES.join(', ')}` })
   look?: AdjustmentStyle;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Blur faces (people, photos on the walls, reflections) and licence plates beyond recognition on every photo ' +
+      'of the order before delivery. The uploaded originals stay as they are; each delivered photo can be made ' +
+      'again with the blur on or off.',
+  })
+  // null is refused too: true or false, or left out.
+  @ValidateIf((dto: CreatePaymentIntentDto) => dto.privacyBlur !== undefined)
+  @IsBoolean({ message: 'privacyBlur must be true or false' })
+  privacyBlur?: boolean;
 
   @ApiPropertyOptional({ description: 'Photos the client shows for the package; the server prices from its catalogue' })
   @IsOptional()

@@ -13,6 +13,7 @@ export class LocalPaymentIntentEntity {
   @Column({ name: 'user_id', type: 'int' }) userId: number;
   @Column({ name: 'package_type', type: 'text' }) packageType: string;
   @Column({ type: 'text', default: 'listing' }) look: string;
+  @Column({ name: 'privacy_blur', type: 'boolean', default: false }) privacyBlur: boolean;
   @Column({ name: 'last_error', type: 'text', nullable: true }) lastError: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

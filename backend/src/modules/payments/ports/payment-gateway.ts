@@ -14,6 +14,8 @@ export interface PaymentIntentSnapshot {
   packageType: string | undefined;
   /** The look chosen for the order, as the intent recorded it (unchecked: an older intent has none). */
   look: string | undefined;
+  /** Whether the order's photos are to be blurred for privacy (false for an intent that does not say). */
+  privacyBlur: boolean;
 }
 
 export interface CreatePaymentIntentInput {
@@ -24,6 +26,8 @@ export interface CreatePaymentIntentInput {
   packageType: PackageType;
   /** The look the paid order is rendered in; kept with the intent until the order is written. */
   look: AdjustmentStyle;
+  /** Faces and licence plates blurred on every photo of the paid order; kept with the intent, as the look. */
+  privacyBlur: boolean;
   /** Makes a retried create return the same intent instead of a second charge. */
   idempotencyKey: string;
 }

@@ -31,8 +31,17 @@ describe('AdjustPhoto renders each style with its engine', () => {
     enhancementReport: { corrections: {} },
   } as unknown as PhotoEntity;
 
-  async function adjust(settings: Omit<AdjustmentSettings, 'straighten'>): Promise<EnhancementRequest[]> {
-    const adjustment = { id: 5, photoId: photo.id, status: 'queued', straighten: true, ...settings };
+  async function adjust(
+    settings: Omit<AdjustmentSettings, 'straighten' | 'privacyBlur'> & { privacyBlur?: boolean },
+  ): Promise<EnhancementRequest[]> {
+    const adjustment = {
+      id: 5,
+      photoId: photo.id,
+      status: 'queued',
+      straighten: true,
+      privacyBlur: false,
+      ...settings,
+    };
     const requests: EnhancementRequest[] = [];
     const useCase = new AdjustPhoto(
       strictFake<DataSource>('dataSource', {
@@ -73,8 +82,16 @@ describe('AdjustPhoto renders each style with its engine', () => {
         adjustments: { style: 'natural', brightness: 1, warmth: -2 },
         correctVerticals: true,
         harmonise: undefined,
+        privacyBlur: false,
       },
     ]);
+  });
+
+  it('makes the photo again with the privacy blur the adjustment asks for, on or off', async () => {
+    expect((await adjust({ style: 'listing', brightness: 0, warmth: 0, privacyBlur: true }))[0].privacyBlur).toBe(true);
+    expect((await adjust({ style: 'listing', brightness: 0, warmth: 0, privacyBlur: false }))[0].privacyBlur).toBe(
+      false,
+    );
   });
 
   it.each(['listing', 'bright-airy', 'warm'] as const)(

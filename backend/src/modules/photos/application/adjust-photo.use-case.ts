@@ -54,6 +54,7 @@ export class AdjustPhoto {
         adjustments: { style: adjustment.style, brightness: adjustment.brightness, warmth: adjustment.warmth },
         correctVerticals: adjustment.straighten,
         harmonise: harmonisation?.correction,
+        privacyBlur: adjustment.privacyBlur,
       });
     } catch (err) {
       // As for a first enhancement: only the photo's own fault ends the adjustment; outages are retried.

@@ -32,7 +32,7 @@ describe('EnhancePhoto renders the photo in its order’s look', () => {
     framePaths: null,
   } as unknown as PhotoEntity;
 
-  async function enhanceIn(order: Pick<OrderEntity, 'look'> | null): Promise<EnhancementRequest[]> {
+  async function enhanceIn(order: Pick<OrderEntity, 'look' | 'privacyBlur'> | null): Promise<EnhancementRequest[]> {
     const requests: EnhancementRequest[] = [];
     const useCase = new EnhancePhoto(
       strictFake<DataSource>('dataSource', {
@@ -83,15 +83,23 @@ describe('EnhancePhoto renders the photo in its order’s look', () => {
   it.each(['listing', 'bright-airy', 'warm'] as AdjustmentStyle[])(
     'asks for the %s look with the configured default engine',
     async (look) => {
-      expect(await enhanceIn({ look })).toEqual([{ engine: undefined, look }]);
+      expect(await enhanceIn({ look, privacyBlur: false })).toEqual([{ engine: undefined, look, privacyBlur: false }]);
     },
   );
 
   it('asks for the learned engine for a natural order, as a natural adjustment does', async () => {
-    expect(await enhanceIn({ look: 'natural' })).toEqual([{ engine: 'learned', look: 'natural' }]);
+    expect(await enhanceIn({ look: 'natural', privacyBlur: false })).toEqual([
+      { engine: 'learned', look: 'natural', privacyBlur: false },
+    ]);
+  });
+
+  it('asks for the privacy blur when the order has it', async () => {
+    expect(await enhanceIn({ look: 'warm', privacyBlur: true })).toEqual([
+      { engine: undefined, look: 'warm', privacyBlur: true },
+    ]);
   });
 
   it('renders in the default listing look when the order cannot be read', async () => {
-    expect(await enhanceIn(null)).toEqual([{ engine: undefined, look: 'listing' }]);
+    expect(await enhanceIn(null)).toEqual([{ engine: undefined, look: 'listing', privacyBlur: false }]);
   });
 });

@@ -52,7 +52,11 @@ export class EnhancePhoto {
     try {
       const original = await this.storage.getBuffer(photo.originalPath);
       const started = Date.now();
-      result = await this.model.enhance(original, { engine: styleEngine(look), look });
+      result = await this.model.enhance(original, {
+        engine: styleEngine(look),
+        look,
+        privacyBlur: order?.privacyBlur ?? false,
+      });
       const { pipeline, route, engineVersion } = result.report;
       // The route says why a photo took the path it did (a model fallback, say): what an operator asks first.
       this.logger.log({

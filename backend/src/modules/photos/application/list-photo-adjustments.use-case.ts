@@ -8,6 +8,7 @@ import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.enti
 import { AdjustmentsRepository } from '../persistence/adjustments.repository';
 import { PhotosRepository } from '../persistence/photos.repository';
 import { photoNotAvailable } from './open-photo-file.use-case';
+import { reportObject } from '../../../shared/delivery/report-fields';
 
 export interface PhotoAdjustments {
   /** When the 7-day window closes; null until the photo is delivered. */
@@ -17,6 +18,8 @@ export interface PhotoAdjustments {
   adjustments: PhotoAdjustmentEntity[];
   /** The look the photo's order was rendered in: where a new adjustment starts. */
   orderLook: AdjustmentStyle;
+  /** Whether the photo as delivered now had faces and licence plates blurred: where the blur choice starts. */
+  privacyBlurred: boolean;
 }
 
 /** A photo's adjustments and what the host may still ask for; another user's photo is a missing one. */
@@ -46,6 +49,8 @@ export class ListPhotoAdjustments {
       remaining: !open ? 0 : allowance === null ? null : Math.max(0, allowance - used),
       adjustments: list,
       orderLook: order?.look ?? DEFAULT_ADJUSTMENT_STYLE,
+      // The engine reports the blur only when it was asked for (found something or not).
+      privacyBlurred: Boolean(reportObject(reportObject(photo.enhancementReport)?.corrections)?.privacy),
     };
   }
 }

@@ -7,8 +7,8 @@ import { OwnedOrders } from '../../orders';
 import {
   adjustmentInProgress,
   adjustmentRefusal,
-  type AdjustmentSettings,
   deliveredAt,
+  type RequestedSettings,
   sameSettings,
 } from '../domain/adjustments';
 import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
@@ -40,11 +40,13 @@ export class RequestPhotoAdjustment {
     private readonly analytics: Analytics,
   ) {}
 
-  async execute(userId: number, photoId: number, settings: AdjustmentSettings): Promise<RequestedAdjustment> {
+  async execute(userId: number, photoId: number, requestedSettings: RequestedSettings): Promise<RequestedAdjustment> {
     const requested = await this.dataSource.transaction(async (tx) => {
       const photo = await this.photos.findOwned(tx, userId, photoId);
       if (!photo) throw photoNotAvailable();
       const order = await this.orders.lockOwned(tx, userId, photo.orderId);
+      // Without a word on the blur the order's choice holds: an adjusted photo of a blurred order stays blurred.
+      const settings = { ...requestedSettings, privacyBlur: requestedSettings.privacyBlur ?? order.privacyBlur };
       const queued = await this.adjustments.findQueued(tx, photoId);
       if (queued) {
         if (sameSettings(queued, settings)) return { adjustment: queued, created: false };
@@ -71,10 +73,11 @@ export class RequestPhotoAdjustment {
     await this.analytics.capture('Photo Adjustment Requested', String(userId), {
       photoId,
       adjustmentId: adjustment.id,
-      style: settings.style,
-      brightness: settings.brightness,
-      warmth: settings.warmth,
-      straighten: settings.straighten,
+      style: adjustment.style,
+      brightness: adjustment.brightness,
+      warmth: adjustment.warmth,
+      straighten: adjustment.straighten,
+      privacyBlur: adjustment.privacyBlur,
     });
     return requested;
   }

@@ -19,7 +19,12 @@ export interface AdjustmentSettings {
   warmth: number;
   /** Keep the engine's verticals correction (true) or leave the camera's perspective (false). */
   straighten: boolean;
+  /** Blur faces and licence plates on the photo made again (the order's choice unless the host says otherwise). */
+  privacyBlur: boolean;
 }
+
+/** Settings as a host sends them: without a word on the blur, the order's choice holds. */
+export type RequestedSettings = Omit<AdjustmentSettings, 'privacyBlur'> & { privacyBlur?: boolean };
 
 export type AdjustmentStatus = 'queued' | 'completed' | 'failed';
 
@@ -46,7 +51,11 @@ export const deliveredAt = (
 ): Date | null => (photo.status === 'completed' ? (order?.completedAt ?? photo.processDate) : null);
 
 export const sameSettings = (a: AdjustmentSettings, b: AdjustmentSettings): boolean =>
-  a.style === b.style && a.brightness === b.brightness && a.warmth === b.warmth && a.straighten === b.straighten;
+  a.style === b.style &&
+  a.brightness === b.brightness &&
+  a.warmth === b.warmth &&
+  a.straighten === b.straighten &&
+  a.privacyBlur === b.privacyBlur;
 
 const formatDay = (date: Date) =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

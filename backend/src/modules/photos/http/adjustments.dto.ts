@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { ADJUSTMENT_STYLES, type AdjustmentStyle } from '@listinglens/contracts';
-import { ADJUSTMENT_STEPS, type AdjustmentSettings } from '../domain/adjustments';
+import { ADJUSTMENT_STEPS, type AdjustmentSettings, type RequestedSettings } from '../domain/adjustments';
 import { type PhotoAdjustments } from '../application/list-photo-adjustments.use-case';
 import { type PhotoAdjustmentEntity } from '../persistence/photo-adjustment.entity';
 
@@ -46,13 +46,24 @@ export class AdjustPhotoDto {
   @IsOptional()
   @IsBoolean({ message: 'straighten must be true or false' })
   straighten?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'Blur faces (people, photos on the walls, reflections) and licence plates beyond recognition (true), or ' +
+      "deliver the photo without the blur (false); the order's choice when left out",
+  })
+  // null is refused too: true or false, or left out.
+  @ValidateIf((dto: AdjustPhotoDto) => dto.privacyBlur !== undefined)
+  @IsBoolean({ message: 'privacyBlur must be true or false' })
+  privacyBlur?: boolean;
 }
 
-export const toSettings = (dto: AdjustPhotoDto): AdjustmentSettings => ({
+export const toSettings = (dto: AdjustPhotoDto): RequestedSettings => ({
   style: dto.style,
   brightness: dto.brightness ?? 0,
   warmth: dto.warmth ?? 0,
   straighten: dto.straighten ?? true,
+  ...(dto.privacyBlur === undefined ? {} : { privacyBlur: dto.privacyBlur }),
 });
 
 export class AdjustmentDto {
@@ -63,6 +74,7 @@ export class AdjustmentDto {
   @ApiProperty() brightness: number;
   @ApiProperty() warmth: number;
   @ApiProperty() straighten: boolean;
+  @ApiProperty({ description: 'Whether faces and licence plates were asked to be blurred' }) privacy_blur: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) requested_at: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) completed_at: string | null;
   @ApiProperty({ nullable: true, type: String }) failure_reason: string | null;
@@ -84,6 +96,12 @@ export class PhotoAdjustmentsDto {
       "The look the photo's order was rendered in (chosen at purchase): the style a new adjustment starts from",
   })
   order_look: AdjustmentStyle;
+  @ApiProperty({
+    description:
+      'Whether the photo as delivered now has faces and licence plates blurred (the order asked for it, or an ' +
+      'adjustment did): where the blur choice of a new adjustment starts',
+  })
+  privacy_blurred: boolean;
 }
 
 export const toAdjustmentDto = (a: PhotoAdjustmentEntity): AdjustmentDto => ({
@@ -94,6 +112,7 @@ export const toAdjustmentDto = (a: PhotoAdjustmentEntity): AdjustmentDto => ({
   brightness: a.brightness,
   warmth: a.warmth,
   straighten: a.straighten,
+  privacy_blur: a.privacyBlur,
   requested_at: a.requestedAt.toISOString(),
   completed_at: a.completedAt?.toISOString() ?? null,
   failure_reason: a.failureReason,
@@ -104,4 +123,5 @@ export const toPhotoAdjustmentsDto = (p: PhotoAdjustments): PhotoAdjustmentsDto 
   remaining: p.remaining,
   adjustments: p.adjustments.map(toAdjustmentDto),
   order_look: p.orderLook,
+  privacy_blurred: p.privacyBlurred,
 });

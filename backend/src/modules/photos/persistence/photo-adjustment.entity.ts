@@ -11,6 +11,7 @@ export class PhotoAdjustmentEntity {
   @Column({ type: 'int' }) brightness: number;
   @Column({ type: 'int' }) warmth: number;
   @Column({ type: 'boolean' }) straighten: boolean;
+  @Column({ name: 'privacy_blur', type: 'boolean', default: false }) privacyBlur: boolean;
   @Column({ type: 'text', default: 'queued' }) status: AdjustmentStatus;
   @Column({ type: 'int', default: 0 }) attempts: number;
   @Column({ name: 'failure_reason', type: 'text', nullable: true }) failureReason: string | null;
