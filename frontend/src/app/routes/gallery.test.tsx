@@ -230,12 +230,31 @@ describe('gallery', () => {
 
       expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
       expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
-        { style: 'warm', brightness: 1, warmth: -2, straighten: false },
+        { style: 'warm', brightness: 1, warmth: -2, straighten: false, privacyBlur: false },
       ]);
       expect(
         await screen.findByText('Adjustment in progress. The new version replaces this one when it is ready.'),
       ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Ask for an adjustment' })).not.toBeInTheDocument();
+    });
+
+    it('starts the blur choice from the photo as delivered and sends it: a blurred photo made again without it', async () => {
+      const api = serve([photo(1, 'kitchen.jpg')], {
+        'GET /api/photos/1/adjustments': () => json({ ...window(1), privacy_blurred: true }),
+        'POST /api/photos/1/adjustments': () => json({ id: 9, photo_id: 1, status: 'queued' }, 202),
+      });
+      const { user } = await renderApp('/gallery');
+      await user.click(await screen.findByRole('button', { name: 'Ask for an adjustment' }));
+      const form = screen.getByRole('form', { name: 'Ask for an adjustment' });
+      const blur = within(form).getByRole('checkbox', { name: 'Blur faces and licence plates' });
+      expect(blur).toBeChecked();
+      expect(blur).toHaveAccessibleDescription('Blurred as delivered; your original stays as it is.');
+      await user.click(blur);
+      await user.click(within(form).getByRole('button', { name: 'Request adjustment' }));
+      expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
+      expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
+        { style: 'listing', brightness: 0, warmth: 0, straighten: true, privacyBlur: false },
+      ]);
     });
 
     it('offers the listing look first and selected, then the natural, bright & airy and warm looks', async () => {
@@ -260,7 +279,7 @@ describe('gallery', () => {
       await user.click(within(form).getByRole('button', { name: 'Request adjustment' }));
       expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
       expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
-        { style: 'listing', brightness: 0, warmth: 0, straighten: true },
+        { style: 'listing', brightness: 0, warmth: 0, straighten: true, privacyBlur: false },
       ]);
     });
 
@@ -283,7 +302,7 @@ describe('gallery', () => {
       await user.click(within(form).getByRole('button', { name: 'Request adjustment' }));
       expect(await notifications().findByText('Adjustment requested')).toBeInTheDocument();
       expect(api.bodiesSentTo('POST /api/photos/1/adjustments')).toEqual([
-        { style: 'warm', brightness: 0, warmth: 0, straighten: true },
+        { style: 'warm', brightness: 0, warmth: 0, straighten: true, privacyBlur: false },
       ]);
     });
 

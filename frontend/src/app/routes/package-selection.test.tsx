@@ -177,7 +177,7 @@ describe('package selection: checkout', () => {
     await openCheckout();
 
     expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
-      { packageType: 'standard', photosCount: 20, look: 'listing' },
+      { packageType: 'standard', photosCount: 20, look: 'listing', privacyBlur: false },
     ]);
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(summary.getByTestId('order-look')).toHaveTextContent('Look: Listing look');
@@ -209,8 +209,8 @@ describe('package selection: checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Premium' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout: Premium Package' });
     expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
-      { packageType: 'standard', photosCount: 20, look: 'listing' },
-      { packageType: 'premium', photosCount: 40, look: 'listing' },
+      { packageType: 'standard', photosCount: 20, look: 'listing', privacyBlur: false },
+      { packageType: 'premium', photosCount: 40, look: 'listing', privacyBlur: false },
     ]);
     expect(screen.getByLabelText('Card number')).toHaveValue('');
   });
@@ -243,7 +243,7 @@ describe('package selection: checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Standard' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout: Standard Package' });
     expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
-      { packageType: 'standard', photosCount: 20, look: 'warm' },
+      { packageType: 'standard', photosCount: 20, look: 'warm', privacyBlur: false },
     ]);
     expect(within(screen.getByRole('region', { name: 'Order summary' })).getByTestId('order-look')).toHaveTextContent(
       'Look: Warm',
@@ -251,6 +251,23 @@ describe('package selection: checkout', () => {
     // Back keeps the look for the next choice.
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('radio', { name: 'Warm' })).toBeChecked();
+  });
+
+  it('offers the privacy blur beside the look, off by default, and pays with it when ticked', async () => {
+    const api = server();
+    const { user } = await renderApp('/package-selection');
+    const blur = await screen.findByRole('checkbox', { name: 'Blur faces and licence plates' });
+    expect(blur).not.toBeChecked();
+    expect(blur).toHaveAccessibleDescription(/Your original photos stay as they are/);
+    await user.click(blur);
+    await user.click(screen.getByRole('button', { name: 'Choose Basic' }));
+    await screen.findByRole('heading', { level: 1, name: 'Checkout: Basic Package' });
+    expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
+      expect.objectContaining({ packageType: 'basic', privacyBlur: true }),
+    ]);
+    // Back keeps the choice.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('checkbox', { name: 'Blur faces and licence plates' })).toBeChecked();
   });
 
   it("reads 'Processing...' while the payment is confirmed", async () => {

@@ -17,6 +17,7 @@ import {
   PAYMENT_MESSAGES,
   type PaymentConfig,
   type PaymentIntent,
+  PrivacyBlurOption,
   purchaseRedirect,
   type PurchaseSuccess,
   usePaymentConfig,
@@ -63,6 +64,7 @@ export function PackageSelectionRoute() {
   const [pending, setPending] = useState<PackageType>();
   // The look goes with the payment: the paid order is made in it (Back keeps it, for another package or look).
   const [look, setLook] = useState<AdjustmentStyle>(DEFAULT_LOOK);
+  const [privacyBlur, setPrivacyBlur] = useState(false);
   const [finishingReturn, setFinishingReturn] = useState(false);
 
   // Spec section 6: without a session, only a visitor who has just signed up (or has a cached user) may stay.
@@ -127,7 +129,7 @@ export function PackageSelectionRoute() {
       }
       let intent: PaymentIntent;
       try {
-        intent = await createPaymentIntent(type, pkg.photos, look);
+        intent = await createPaymentIntent(type, pkg.photos, look, privacyBlur);
       } catch (error) {
         // A refusal the person can act on (for example an expired session) is shown as the server words it.
         const description =
@@ -189,6 +191,9 @@ export function PackageSelectionRoute() {
           </div>
           <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
             <LookPicker value={look} onChange={setLook} disabled={pending !== undefined} />
+            <div className="mt-5 border-t border-slate-200 pt-4">
+              <PrivacyBlurOption checked={privacyBlur} onChange={setPrivacyBlur} disabled={pending !== undefined} />
+            </div>
           </div>
           <div className="mt-14">
             <PackageCards

@@ -7,13 +7,14 @@ export interface PaymentIntent {
 }
 
 /**
- * POST /api/create-payment-intent: starts a payment for one package in the look its photos are made in; the server
- * prices it from the catalogue.
+ * POST /api/create-payment-intent: starts a payment for one package in the look its photos are made in, with or
+ * without the privacy blur; the server prices it from the catalogue.
  */
 export function createPaymentIntent(
   packageType: PackageType,
   photosCount: number,
   look: AdjustmentStyle,
+  privacyBlur: boolean,
 ): Promise<PaymentIntent> {
-  return apiSend<PaymentIntent>('POST', '/api/create-payment-intent', { packageType, photosCount, look });
+  return apiSend<PaymentIntent>('POST', '/api/create-payment-intent', { packageType, photosCount, look, privacyBlur });
 }

@@ -21,9 +21,12 @@ export interface AdjustmentRequest {
   /** -2..2, cooler to warmer. */
   warmth: number;
   straighten: boolean;
+  /** Faces and licence plates blurred on the photo made again (or not). */
+  privacyBlur: boolean;
 }
 
-export interface Adjustment extends AdjustmentRequest {
+export interface Adjustment extends Omit<AdjustmentRequest, 'privacyBlur'> {
+  privacy_blur?: boolean;
   id: number;
   photo_id: number;
   status: 'queued' | 'completed' | 'failed' | string;
@@ -40,6 +43,8 @@ export interface PhotoAdjustments {
   adjustments: Adjustment[];
   /** The look the photo's order was made in (chosen at purchase): where a new adjustment starts. */
   order_look?: AdjustmentStyle;
+  /** Whether the photo as delivered now has faces and licence plates blurred: where the blur choice starts. */
+  privacy_blurred?: boolean;
 }
 
 export const adjustmentsKey = (photoId: number) => `/api/photos/${photoId}/adjustments`;

@@ -18,6 +18,7 @@ const DEFAULT_REQUEST: AdjustmentRequest = {
   brightness: 0,
   warmth: 0,
   straighten: true,
+  privacyBlur: false,
 };
 
 const formatDay = (iso: string) =>
@@ -111,9 +112,9 @@ export function AdjustPhoto({
   const allowance = allowanceText(data.remaining, data.adjustable_until);
   const deliveredLook = data.order_look ?? DEFAULT_ADJUSTMENT_STYLE;
   const canAsk = data.adjustable_until !== null && data.remaining !== 0;
-  // An adjustment starts from the look the order was made in.
+  // An adjustment starts from the look the order was made in, and from the photo's blur as delivered.
   const openForm = () => {
-    setRequest({ ...DEFAULT_REQUEST, style: deliveredLook });
+    setRequest({ ...DEFAULT_REQUEST, style: deliveredLook, privacyBlur: data.privacy_blurred ?? false });
     setOpen(true);
   };
   if (openSignal !== openedFor) {
@@ -204,6 +205,23 @@ export function AdjustPhoto({
             />
             Straighten verticals
           </label>
+          <div className="flex items-start gap-2 text-sm text-slate-900">
+            <input
+              id={`${styleName}-blur`}
+              type="checkbox"
+              checked={request.privacyBlur}
+              onChange={(event) => set({ privacyBlur: event.target.checked })}
+              aria-describedby={`${styleName}-blur-hint`}
+              className="mt-0.5 size-5 shrink-0 accent-teal-700"
+            />
+            <div>
+              <label htmlFor={`${styleName}-blur`}>Blur faces and licence plates</label>
+              <p id={`${styleName}-blur-hint`} className="text-xs text-slate-600">
+                {data.privacy_blurred ? 'Blurred as delivered' : 'Not blurred as delivered'}; your original stays as it
+                is.
+              </p>
+            </div>
+          </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={busy} aria-busy={busy}>
               {busy ? 'Requesting...' : 'Request adjustment'}
