@@ -28,16 +28,18 @@ const correlation = (a: number[], b: number[]) => {
 describe('privacy blur in the pipeline', () => {
   afterAll(() => sharedFaceDetector().close());
 
-  it('merges one face seen on several tiles or levels into one box, and keeps neighbours apart', () => {
+  it('merges one face seen on several tiles or levels into one box, and keeps neighbours and a large find apart', () => {
     const merged = mergeBoxes([
       { x: 810, y: 585, w: 179, h: 179 },
       { x: 817, y: 585, w: 169, h: 169 },
       { x: 776, y: 572, w: 231, h: 231 },
       { x: 1000, y: 585, w: 150, h: 150 },
+      { x: 500, y: 300, w: 900, h: 900 },
     ]);
     expect(merged).toEqual([
       { x: 776, y: 572, w: 231, h: 231 },
       { x: 1000, y: 585, w: 150, h: 150 },
+      { x: 500, y: 300, w: 900, h: 900 },
     ]);
   });
 
