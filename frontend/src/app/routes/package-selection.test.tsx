@@ -265,6 +265,9 @@ describe('package selection: checkout', () => {
     expect(api.bodiesSentTo('POST /api/create-payment-intent')).toEqual([
       expect.objectContaining({ packageType: 'basic', privacyBlur: true }),
     ]);
+    expect(
+      within(screen.getByRole('region', { name: 'Order summary' })).getByTestId('order-privacy-blur'),
+    ).toHaveTextContent('Faces and licence plates blurred');
     // Back keeps the choice.
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('checkbox', { name: 'Blur faces and licence plates' })).toBeChecked();

@@ -32,6 +32,7 @@ import { PRODUCT_NAME } from '../../lib/site';
 interface Checkout {
   pkg: PackageDefinition;
   look: AdjustmentStyle;
+  privacyBlur: boolean;
   intent: PaymentIntent;
   config: PaymentConfig;
 }
@@ -143,7 +144,7 @@ export function PackageSelectionRoute() {
         setupFailed();
         return;
       }
-      setCheckout({ pkg, look, intent, config: paymentConfig });
+      setCheckout({ pkg, look, privacyBlur, intent, config: paymentConfig });
       track('Package View', packageEventProps(pkg));
       window.scrollTo({ top: 0 });
     } finally {
@@ -171,6 +172,7 @@ export function PackageSelectionRoute() {
             key={checkout.intent.paymentIntentId}
             pkg={checkout.pkg}
             look={checkout.look}
+            privacyBlur={checkout.privacyBlur}
             intent={checkout.intent}
             config={checkout.config}
             onBack={back}

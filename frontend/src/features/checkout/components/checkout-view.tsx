@@ -36,6 +36,8 @@ export interface CheckoutViewProps {
   pkg: PackageDefinition;
   /** The look the order's photos are made in; Back returns to the choice. */
   look: AdjustmentStyle;
+  /** Whether the order's photos are blurred for privacy (faces, licence plates). */
+  privacyBlur: boolean;
   intent: PaymentIntent;
   config: PaymentConfig;
   onBack: () => void;
@@ -44,7 +46,16 @@ export interface CheckoutViewProps {
 }
 
 /** 'Checkout: {Package} Package': the order summary and the 'Complete Your Purchase' card (spec section 2). */
-export function CheckoutView({ pkg, look, intent, config, onBack, onSuccess, onSetupFailed }: CheckoutViewProps) {
+export function CheckoutView({
+  pkg,
+  look,
+  privacyBlur,
+  intent,
+  config,
+  onBack,
+  onSuccess,
+  onSetupFailed,
+}: CheckoutViewProps) {
   const stripe = config.gateway === 'stripe' && config.publishableKey ? config.publishableKey : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -57,6 +68,11 @@ export function CheckoutView({ pkg, look, intent, config, onBack, onSuccess, onS
           <p className="mt-3 text-lg font-semibold text-slate-900">{pkg.title}</p>
           <p className="mt-1 text-sm text-slate-600">{pkg.description}</p>
           <OrderLookLine look={look} className="mt-3" />
+          {privacyBlur && (
+            <p className="mt-1 text-sm text-slate-700" data-testid="order-privacy-blur">
+              Faces and licence plates blurred
+            </p>
+          )}
           <PackagePrice pkg={pkg} large={false} />
           <PackageFeatures
             pkg={pkg}
