@@ -4,6 +4,7 @@ import {
   joinProblem,
   MAX_BRACKET_FRAMES,
   proposeBrackets,
+  referenceFrame,
   SAME_SCENE_HAMMING_DISTANCE,
   sceneHash,
 } from './bracket-groups';
@@ -146,6 +147,19 @@ describe('proposed brackets', () => {
     const wide = (order: number[]) => bracket(order).map((f, i) => ({ ...f, sceneHash: hashes[order[i]] }));
     expect(proposeBrackets(wide([0, -3, 3]))).toEqual([[0, 1, 2]]);
     expect(proposeBrackets(wide([-3, 0, 3]))).toEqual([[0, 1, 2]]);
+  });
+});
+
+describe('reference frame', () => {
+  it('is the middle exposure, whatever order the frames were picked in', () => {
+    expect(referenceFrame([{ brightness: 230 }, { brightness: 40 }, { brightness: 150 }])).toBe(2);
+    // Not the frame nearest a good exposure: the middle of the bracket, as the engine merges it.
+    expect(referenceFrame([{ brightness: 20 }, { brightness: 60 }, { brightness: 115 }])).toBe(1);
+  });
+
+  it('of two middle frames, takes the one nearer a well exposed room', () => {
+    expect(referenceFrame([{ brightness: 30 }, { brightness: 200 }])).toBe(1);
+    expect(referenceFrame([{ brightness: 20 }, { brightness: 100 }, { brightness: 160 }, { brightness: 240 }])).toBe(1);
   });
 });
 

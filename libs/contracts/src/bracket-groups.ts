@@ -157,6 +157,21 @@ export function proposeBrackets(frames: readonly BracketFrame[]): number[][] {
   return groups.map((group) => [...group].sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]);
 }
 
+/** Mean luma (0-255) of a well exposed room photo, to choose between a bracket's two middle frames. */
+export const REFERENCE_BRIGHTNESS = 118;
+
+/**
+ * The frame that stands for a bracket, as the engine's merge takes it: the middle exposure (frames ordered by mean
+ * luma), and of an even count's two middle frames the one nearer a well exposed room. It is the photo's original and
+ * its "before", its preview in the upload widget and what its photo checks look at.
+ */
+export function referenceFrame(frames: readonly Pick<BracketFrame, 'brightness'>[]): number {
+  const order = frames.map((_frame, index) => index).sort((a, b) => frames[a].brightness - frames[b].brightness);
+  const [lower, upper] = [order[Math.floor((order.length - 1) / 2)], order[Math.ceil((order.length - 1) / 2)]];
+  const distance = (index: number) => Math.abs(frames[index].brightness - REFERENCE_BRIGHTNESS);
+  return distance(upper) < distance(lower) ? upper : lower;
+}
+
 /** Why the host cannot join these frames into one bracket by hand, or null when they can (the server checks more). */
 export function joinProblem(frames: readonly Pick<BracketFrame, 'width' | 'height'>[]): string | null {
   if (frames.length > MAX_BRACKET_FRAMES) return `A bracket has at most ${MAX_BRACKET_FRAMES} frames.`;

@@ -14,12 +14,15 @@ import { InProcessEnhancementModel, type InProcessEnhancementModelOptions } from
  * a photo.
  */
 export type ThreadRequest =
-  | { id: number; input: Uint8Array; options: EnhancementRequest }
+  | { id: number; input: Uint8Array | readonly Uint8Array[]; options: EnhancementRequest }
   | { id: number; harmonise: Uint8Array; request: HarmonisationRequest }
   | { close: true };
 export type ThreadReply =
   | { id: number; result: EnhanceResult | HarmonisedOutputs }
   | { id: number; error: { code?: EnhancementErrorCode; message: string } };
+
+/** Buffers arrive from the other thread as plain Uint8Arrays (structured clone); the engine takes Buffers. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const port = parentPort;
 if (port) {
@@ -30,10 +33,13 @@ if (port) {
       void model.close().finally(() => port.close());
       return;
     }
-    const bytes = 'harmonise' in request ? request.harmonise : request.input;
-    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const work: Promise<EnhanceResult | HarmonisedOutputs> =
-      'harmonise' in request ? model.harmonise(input, request.request) : model.enhance(input, request.options);
+      'harmonise' in request
+        ? model.harmonise(asBuffer(request.harmonise), request.request)
+        : model.enhance(
+            Array.isArray(request.input) ? request.input.map(asBuffer) : asBuffer(request.input as Uint8Array),
+            request.options,
+          );
     work.then(
       // Copied, not transferred: a Buffer may be a view on a shared pool, and a few MB copy in about a millisecond.
       (result) => port.postMessage({ id: request.id, result } satisfies ThreadReply),

@@ -11,6 +11,7 @@ import {
 } from '@listinglens/engine';
 import {
   EnhancementModel,
+  type EnhancementInput,
   type EnhancementRequest,
   type EnhancementResult,
   type HarmonisationRequest,
@@ -53,7 +54,7 @@ export class InProcessEnhancementModel extends EnhancementModel {
     this.minLongSide = options.minLongSide;
   }
 
-  async enhance(input: Buffer, options: EnhancementRequest = {}): Promise<EnhancementResult> {
+  async enhance(input: EnhancementInput, options: EnhancementRequest = {}): Promise<EnhancementResult> {
     if (this.closed) throw new EnhancementError('MODEL_FAILED', 'The enhancement model has been closed.');
     const engine = options.engine ?? this.engine;
     const learned = resolveEngine(engine) === 'learned';

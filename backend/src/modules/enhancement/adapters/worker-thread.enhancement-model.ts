@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { ENGINE_VERSION, EnhancementError, type HarmonisedOutputs, spawnWorker } from '@listinglens/engine';
 import {
   EnhancementModel,
+  type EnhancementInput,
   type EnhancementRequest,
   type EnhancementResult,
   type HarmonisationRequest,
@@ -37,7 +38,7 @@ export class WorkerThreadEnhancementModel extends EnhancementModel {
     super();
   }
 
-  async enhance(input: Buffer, options: EnhancementRequest = {}): Promise<EnhancementResult> {
+  async enhance(input: EnhancementInput, options: EnhancementRequest = {}): Promise<EnhancementResult> {
     const result = (await this.send((id) => ({ id, input, options }))) as EnhancementResult;
     return { ...result, ...buffers(result, ['image', 'preview', 'thumbnail', 'beforePreview']) };
   }

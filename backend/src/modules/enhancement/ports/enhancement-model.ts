@@ -31,6 +31,9 @@ export interface EnhancementRequest {
 /** One photo's share of its order's harmonisation: the planned correction and the look it should reach. */
 export type HarmonisationRequest = Pick<HarmonisationPlan['photos'][number], 'correction' | 'expected'>;
 
+/** One photo's file, or the 2-7 frames of an exposure bracket, which the engine merges before it renders. */
+export type EnhancementInput = Buffer | readonly Buffer[];
+
 /**
  * Turns one uploaded photo into the delivered JPEG, its preview and thumbnail, and a report of what was done.
  * Rejects with an EnhancementError (stable `code`) for input it refuses; never resolves with partial output.
@@ -38,7 +41,7 @@ export type HarmonisationRequest = Pick<HarmonisationPlan['photos'][number], 'co
 export abstract class EnhancementModel {
   /** Engine version stamped on every result, to trace a delivered photo to the code that made it. */
   abstract readonly version: string;
-  abstract enhance(input: Buffer, options?: EnhancementRequest): Promise<EnhancementResult>;
+  abstract enhance(input: EnhancementInput, options?: EnhancementRequest): Promise<EnhancementResult>;
   /** Applies an order's harmonisation to one delivered JPEG: the corrected JPEG, preview and thumbnail. */
   abstract harmonise(enhanced: Buffer, request: HarmonisationRequest): Promise<HarmonisedOutputs>;
   /** Releases model workers; further calls reject. */

@@ -10,6 +10,7 @@ import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../../enhancement';
 import { dropReplacedFiles } from './drop-replaced-files';
 import { endsThePhoto } from './ends-the-photo';
+import { photoInput } from './photo-input';
 import { photoHarmonisation } from './delivered-look';
 
 /**
@@ -48,8 +49,7 @@ export class AdjustPhoto {
     const harmonisation = photoHarmonisation(photo.enhancementReport);
     let result;
     try {
-      const original = await this.storage.getBuffer(photo.originalPath);
-      result = await this.model.enhance(original, {
+      result = await this.model.enhance(await photoInput(this.storage, photo), {
         engine: styleEngine(adjustment.style),
         adjustments: { style: adjustment.style, brightness: adjustment.brightness, warmth: adjustment.warmth },
         correctVerticals: adjustment.straighten,

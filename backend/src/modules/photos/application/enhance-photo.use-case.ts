@@ -15,11 +15,13 @@ import { CompleteOrderIfDone, OrderCredits, OwnedOrders } from '../../orders';
 import { ObjectStorage } from '../../storage';
 import { EnhancementModel } from '../../enhancement';
 import { endsThePhoto } from './ends-the-photo';
+import { photoInput } from './photo-input';
 
 /**
- * One uploaded photo -> enhanced JPEG, preview and thumbnail. Idempotent: outputs go to deterministic keys and the
- * row only moves from uploaded to completed once. A photo the engine refuses, or that the model still fails on the
- * last attempt, is marked failed with its reason and support is told; the order completes without it either way.
+ * One uploaded photo (one file, or a bracket's frames the engine merges first) -> enhanced JPEG, preview and
+ * thumbnail. Idempotent: outputs go to deterministic keys and the row only moves from uploaded to completed once. A
+ * photo the engine refuses, or that the model still fails on the last attempt, is marked failed with its reason and
+ * support is told; the order completes without it either way.
  */
 @Injectable()
 export class EnhancePhoto {
@@ -50,9 +52,9 @@ export class EnhancePhoto {
     const look = order?.look ?? DEFAULT_ADJUSTMENT_STYLE;
     let result;
     try {
-      const original = await this.storage.getBuffer(photo.originalPath);
+      const input = await photoInput(this.storage, photo);
       const started = Date.now();
-      result = await this.model.enhance(original, {
+      result = await this.model.enhance(input, {
         engine: styleEngine(look),
         look,
         privacyBlur: order?.privacyBlur ?? false,

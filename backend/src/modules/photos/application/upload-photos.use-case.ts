@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { decodePhoto, isEnhancementError } from '@listinglens/engine';
+import { checkBracket, decodePhoto, isEnhancementError } from '@listinglens/engine';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { type OrderEntity } from '../../orders';
@@ -9,15 +9,18 @@ import { JobQueue } from '../../../shared/queue/job-queue';
 import { Analytics } from '../../analytics';
 import { noCredits, OrderCredits, orderNotAccepting, orderNotFound, OwnedOrders, tooManyPhotos } from '../../orders';
 import { ObjectStorage } from '../../storage';
-import { type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
+import { frameKey, type ImageFormat, originalKey, sniffImageFormat } from '../domain/photo-files';
 import {
   checkSelection,
   countFlags,
+  MIN_BRACKET_FRAMES,
   type PhotoCheck,
   type PhotoMeasurements,
+  referenceFrame,
   unsupportedFormatMessage,
 } from '@listinglens/contracts';
 import { displayName, MAX_FILE_BYTES } from '../domain/upload-limits';
+import { groupErrors, parseGroupLabel, UploadGroups } from '../domain/photo-groups';
 import { ImageTooLargeError, measureDecodedPixels, measurePhotoFile } from './measure-photo';
 import { PhotosRepository } from '../persistence/photos.repository';
 
@@ -30,6 +33,10 @@ export interface UploadedPhoto {
   name: string;
   status: 'uploaded';
   original_path: string;
+  /** Files merged into this photo: 1, or a bracket's 2-7 frames. */
+  frames: number;
+  /** The upload's `group` name of a bracket; absent for a photo of one file. */
+  group?: string;
   /** Advice on the photo (too small, portrait, dark, blurred, duplicate); never a reason it was refused. */
   checks: PhotoCheck[];
 }
@@ -40,11 +47,24 @@ export interface UploadResult {
 }
 
 interface StoredFile {
-  photoId: number;
   key: string;
   name: string;
   size: number;
   measurements: PhotoMeasurements;
+}
+
+/** One photo of the upload: a file, or a bracket's frames (`key`, `name` and `measurements` its reference frame's). */
+interface StoredPhoto extends StoredFile {
+  photoId: number;
+  frames?: { label: string; keys: string[] };
+}
+
+/** A bracket being received: its frames' bytes are kept for its check when its last frame has come. */
+interface OpenBracket {
+  label: string;
+  photoId: number;
+  frames: StoredFile[];
+  bytes: Buffer[];
 }
 
 const CONTENT_TYPES: Record<ImageFormat, string> = {
@@ -60,6 +80,10 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
  * response carries per photo; they never refuse a photo), and only when every file passed are the
  * photo rows written and the credits taken, in one transaction. Any failure removes what this request stored.
  * When the order has no credits left it becomes pending and one enhancement job per photo is queued.
+ *
+ * Files the request names as one `group` are an exposure bracket: one photo, one credit, its frames kept together
+ * (the photo's original is its reference frame). When a bracket's last frame has come, its frames (held in memory,
+ * at most 7 x 10MB) go through the engine's bracket check; a bracket it refuses fails the whole upload.
  *
  * While the process shuts down no upload starts, and one still streaming when the shutdown limit passes is cut
  * (the parts fail with the shutdown's reason): it removes what it stored, says so in the log, and answers 503 so
@@ -82,27 +106,63 @@ export class UploadPhotos {
   async execute(userId: number, parts: AsyncIterable<UploadPart>, shutdown: ShutdownDrain): Promise<UploadResult> {
     if (shutdown.draining) throw restarting();
     let order: OrderEntity | undefined;
-    const stored: StoredFile[] = [];
+    let groups: UploadGroups | undefined;
+    // Every key this request stored, removed again if it fails.
+    const stored: string[] = [];
+    const photos: StoredPhoto[] = [];
+    let bracket: OpenBracket | undefined;
+    let label: string | undefined;
     try {
       for await (const part of parts) {
         if (part.kind === 'field') {
           if (part.name === 'orderId') order = await this.uploadableOrder(userId, part.value);
+          if (part.name === 'group') {
+            if (label !== undefined) throw groupErrors.labelWithoutPhoto();
+            label = parseGroupLabel(part.value);
+          }
           continue;
         }
         if (part.field !== 'photos' && part.field !== 'photos[]') {
           throw new BadRequestError('UNEXPECTED_FILE_FIELD', `Unexpected file field "${part.field}"; send photos.`);
         }
         if (!order) throw new BadRequestError('ORDER_ID_FIRST', 'Send orderId before the photos in the form.');
-        if (stored.length >= order.photosRemaining) throw tooManyPhotos(order.photosRemaining);
-        stored.push(await this.storeOne(userId, order.id, part.fileName, part.stream));
+        groups ??= new UploadGroups(order.photosRemaining);
+        const { closesBracket, frame } = groups.place(label, tooManyPhotos);
+        if (closesBracket) {
+          photos.push(await this.finishBracket(bracket!));
+          bracket = undefined;
+        }
+        const owner = { userId, orderId: order.id, photoId: bracket?.photoId ?? (await this.reservePhotoId()) };
+        const file = await this.storeOne(
+          frame === undefined ? (format) => originalKey(owner, format) : (format) => frameKey(owner, frame, format),
+          part.fileName,
+          part.stream,
+        );
+        stored.push(file.key);
+        if (frame === undefined)
+          photos.push({
+            key: file.key,
+            name: file.name,
+            size: file.size,
+            measurements: file.measurements,
+            photoId: owner.photoId,
+          });
+        else {
+          bracket ??= { label: label!, photoId: owner.photoId, frames: [], bytes: [] };
+          bracket.frames.push(file);
+          bracket.bytes.push(file.bytes);
+        }
+        label = undefined;
       }
       if (!order) throw new BadRequestError('ORDER_ID_REQUIRED', 'orderId is required.');
-      if (stored.length === 0) throw new BadRequestError('NO_FILES', 'Please select at least one file to upload.');
-      const result = await this.commit(userId, order.id, stored);
+      if (label !== undefined) throw groupErrors.labelWithoutPhoto();
+      if (bracket) photos.push(await this.finishBracket(bracket));
+      if (photos.length === 0) throw new BadRequestError('NO_FILES', 'Please select at least one file to upload.');
+      const result = await this.commit(userId, order.id, photos);
       // Counted here, once per upload that went through; the widget shows the same checks but does not count them.
       await this.analytics.capture('Photo Checks', String(userId), {
         orderId: order.id,
-        numPhotos: stored.length,
+        numPhotos: photos.length,
         ...countFlags(result.photos.map((p) => p.checks)),
       });
       if (result.order.status === 'pending') {
@@ -116,7 +176,7 @@ export class UploadPhotos {
       }
       return result;
     } catch (err) {
-      await Promise.all(stored.map((f) => this.storage.delete(f.key).catch(() => undefined)));
+      await Promise.all(stored.map((key) => this.storage.delete(key).catch(() => undefined)));
       if (!shutdown.cut.aborted) throw err;
       this.logger.warn({
         msg: 'Upload cut by the shutdown: the files it stored were removed',
@@ -137,12 +197,44 @@ export class UploadPhotos {
     return order;
   }
 
+  private async reservePhotoId(): Promise<number> {
+    return this.photos.reserveId(this.dataSource.manager);
+  }
+
+  /**
+   * A bracket whose last frame has come: refused unless it has two frames or more and the engine's check passes;
+   * its reference frame stands for it in the checks and as its original.
+   */
+  private async finishBracket(bracket: OpenBracket): Promise<StoredPhoto> {
+    const { label, frames } = bracket;
+    if (frames.length < MIN_BRACKET_FRAMES) throw groupErrors.oneFrame(label, frames[0].name);
+    const check = await checkBracket(bracket.bytes);
+    // What the check read is not needed again: the frames are in storage.
+    bracket.bytes.length = 0;
+    if (!check.ok) {
+      const problem = check.problem ?? 'unreadable';
+      throw groupErrors.refused(
+        label,
+        frames.map((f) => f.name),
+        problem,
+        check.message ?? 'These frames cannot be merged into one photo.',
+      );
+    }
+    const reference = frames[referenceFrame(frames.map((f) => f.measurements))];
+    return {
+      ...reference,
+      size: frames.reduce((sum, f) => sum + f.size, 0),
+      photoId: bracket.photoId,
+      frames: { label, keys: frames.map((f) => f.key) },
+    };
+  }
+
+  /** Streams one file to storage under the key `keyFor` gives its detected format; hands back its bytes too. */
   private async storeOne(
-    userId: number,
-    orderId: string,
+    keyFor: (format: ImageFormat) => string,
     fileName: string | undefined,
     stream: Readable,
-  ): Promise<StoredFile> {
+  ): Promise<StoredFile & { bytes: Buffer }> {
     const name = displayName(fileName);
     const { head, body } = await peek(stream, 16);
     const format = sniffImageFormat(head);
@@ -150,8 +242,7 @@ export class UploadPhotos {
       body.resume();
       throw new AppError('unsupported_media_type', 'UNSUPPORTED_FORMAT', unsupportedFormatMessage(name));
     }
-    const photoId = await this.photos.reserveId(this.dataSource.manager);
-    const key = originalKey({ userId, orderId, photoId }, format);
+    const key = keyFor(format);
     const limiter = new SizeLimit(MAX_FILE_BYTES, name);
     let clientFailed = false;
     body.on('error', (err) => {
@@ -168,8 +259,9 @@ export class UploadPhotos {
     }
     if (size === 0) throw new BadRequestError('EMPTY_FILE', `${name} is empty.`);
     try {
-      const measurements = await this.measureImage(limiter.bytes(), format, name);
-      return { photoId, key, name, size, measurements };
+      const bytes = limiter.bytes();
+      const measurements = await this.measureImage(bytes, format, name);
+      return { key, name, size, measurements, bytes };
     } catch (err) {
       await this.storage.delete(key).catch(() => undefined);
       throw err;
@@ -210,7 +302,7 @@ export class UploadPhotos {
     return new UnavailableError('STORAGE_UNAVAILABLE', 'Photo storage is unavailable. Please try again shortly.');
   }
 
-  private async commit(userId: number, orderId: string, files: StoredFile[]): Promise<UploadResult> {
+  private async commit(userId: number, orderId: string, files: StoredPhoto[]): Promise<UploadResult> {
     return this.dataSource.transaction(async (tx) => {
       // Checked again here: another request may have used credits while this one streamed. Orders' facade takes this
       // transaction, so the credits and the photos' rows commit, or roll back, together.
@@ -227,6 +319,7 @@ export class UploadPhotos {
           name: f.name,
           size: f.size,
           differenceHash: f.measurements.hash,
+          framePaths: f.frames?.keys,
         })),
       );
       const checks = checkSelection(
@@ -239,6 +332,8 @@ export class UploadPhotos {
           name: f.name,
           status: 'uploaded' as const,
           original_path: f.key,
+          frames: f.frames?.keys.length ?? 1,
+          ...(f.frames ? { group: f.frames.label } : {}),
           checks: checks[i],
         })),
         order: { id: orderId, status: order.status, photos_remaining: order.photosRemaining },

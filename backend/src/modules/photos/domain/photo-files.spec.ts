@@ -1,5 +1,5 @@
 import { enhancedDownloadName } from '../../../shared/delivery/download-name';
-import { derivedKeys, originalKey, parsePhotoFileName, sniffImageFormat } from './photo-files';
+import { derivedKeys, frameKey, originalKey, parsePhotoFileName, sniffImageFormat } from './photo-files';
 import { displayName } from './upload-limits';
 
 describe('photo files', () => {
@@ -32,6 +32,12 @@ describe('photo files', () => {
     });
   });
 
+  it('keeps each frame of a bracket under its own key, the reference frame served as the original', () => {
+    expect(frameKey(owner, 1, 'jpeg')).toBe('originals/7/ord_abc/42-f1.jpg');
+    expect(frameKey(owner, 7, 'png')).toBe('originals/7/ord_abc/42-f7.png');
+    expect(parsePhotoFileName('42-f3.jpg')).toEqual({ photoId: 42, variant: 'original' });
+  });
+
   it('maps each key’s last segment back to the photo and variant', () => {
     expect(parsePhotoFileName('42.jpg')).toEqual({ photoId: 42, variant: 'original' });
     expect(parsePhotoFileName('42-enhanced.jpg')).toEqual({ photoId: 42, variant: 'enhanced' });
@@ -53,6 +59,10 @@ describe('photo files', () => {
     '42-b7-enhanced.jpg',
     '42-h7-enhanced.jpg',
     '42-h-a7-enhanced.jpg',
+    '42-f8.jpg',
+    '42-f0.jpg',
+    '42-f2-enhanced.jpg',
+    '42-h-f2.jpg',
     '',
     '%2e%2e%2f42.jpg',
   ])('refuses %j', (name) => {

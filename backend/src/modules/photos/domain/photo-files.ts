@@ -4,7 +4,8 @@ import { type PhotoFormat } from '@listinglens/contracts';
  * Where a photo's files live and how clients name them. Keys are built only from ids the server issued and the
  * format it detected, never from the host's file name. A client names a file by the last segment of its path
  * (`42.jpg`, `42-enhanced.jpg`, `42-preview.webp`, `42-thumb.webp`, `42-before.webp`, `42-a7-enhanced.jpg` after an
- * adjustment, `42-h-enhanced.jpg` after the order's harmonisation), which maps back to one photo and variant.
+ * adjustment, `42-h-enhanced.jpg` after the order's harmonisation, `42-f2.jpg` for the reference frame of a photo
+ * uploaded as a bracket), which maps back to one photo and variant.
  */
 export type PhotoVariant = 'original' | 'enhanced' | 'preview' | 'thumbnail' | 'before';
 /** The formats an upload takes: the list hosts are told (contracts) is the list the server detects. */
@@ -20,6 +21,11 @@ export interface PhotoOwner {
 
 export function originalKey(p: PhotoOwner, format: ImageFormat): string {
   return `originals/${p.userId}/${p.orderId}/${p.photoId}.${FORMAT_EXTENSIONS[format]}`;
+}
+
+/** Frame `frame` (1 to 7, in upload order) of a photo uploaded as an exposure bracket. */
+export function frameKey(p: PhotoOwner, frame: number, format: ImageFormat): string {
+  return `originals/${p.userId}/${p.orderId}/${p.photoId}-f${frame}.${FORMAT_EXTENSIONS[format]}`;
 }
 
 /**
@@ -45,7 +51,8 @@ export function derivedKeys(
   };
 }
 
-const FILE_NAME = /^(\d{1,12})(?:-a\d{1,12}|-h)?(?:-(enhanced|preview|thumb|before))?\.(jpg|png|webp|heic)$/;
+const FILE_NAME =
+  /^(\d{1,12})(?:-f[1-7]|(?:-a\d{1,12}|-h)?(?:-(enhanced|preview|thumb|before))?)\.(jpg|png|webp|heic)$/;
 const SUFFIX_VARIANT = { enhanced: 'enhanced', preview: 'preview', thumb: 'thumbnail', before: 'before' } as const;
 
 /** `42-thumb.webp` -> photo 42's thumbnail; undefined for anything that is not one of our names. */

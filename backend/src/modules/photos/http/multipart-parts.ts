@@ -3,7 +3,8 @@ import { type Request } from 'express';
 import { type Readable } from 'node:stream';
 import { AppError, BadRequestError } from '../../../shared/errors/app-error';
 import { type UploadPart } from '../application/upload-photos.use-case';
-import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '../domain/upload-limits';
+import { MAX_BRACKET_FRAMES } from '@listinglens/contracts';
+import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST, MAX_PHOTOS_PER_REQUEST } from '../domain/upload-limits';
 
 /**
  * The request's multipart parts as they arrive, one at a time: a file is a stream the consumer must read before
@@ -23,9 +24,10 @@ export async function* multipartParts(req: Request, cut?: AbortSignal): AsyncGen
       files: MAX_FILES_PER_REQUEST + 1,
       // One byte past the limit, so the size check downstream sees the file is too large.
       fileSize: MAX_FILE_BYTES + 1,
-      fields: 10,
+      // orderId and a few more, and a `group` field before each file of a bracket.
+      fields: MAX_FILES_PER_REQUEST + 10,
       fieldSize: 1024,
-      parts: MAX_FILES_PER_REQUEST + 11,
+      parts: 2 * MAX_FILES_PER_REQUEST + 11,
     },
   });
   const queue: (UploadPart | Error | null)[] = [];
@@ -53,7 +55,13 @@ export async function* multipartParts(req: Request, cut?: AbortSignal): AsyncGen
     push({ kind: 'file', field, fileName: info.filename, stream });
   });
   parser.on('filesLimit', () =>
-    push(new BadRequestError('TOO_MANY_FILES', `At most ${MAX_FILES_PER_REQUEST} photos can be uploaded at once.`)),
+    push(
+      new BadRequestError(
+        'TOO_MANY_FILES',
+        `At most ${MAX_FILES_PER_REQUEST} files (${MAX_PHOTOS_PER_REQUEST} photos of up to ${MAX_BRACKET_FRAMES} ` +
+          'frames each) can be uploaded at once.',
+      ),
+    ),
   );
   parser.on('partsLimit', () => push(new BadRequestError('TOO_MANY_PARTS', 'The upload has too many parts.')));
   parser.on('fieldsLimit', () => push(new BadRequestError('TOO_MANY_FIELDS', 'The upload has too many fields.')));

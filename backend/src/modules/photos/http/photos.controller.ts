@@ -12,7 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
-import { acceptedFormatList } from '@listinglens/contracts';
+import { acceptedFormatList, MAX_BRACKET_FRAMES } from '@listinglens/contracts';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '../../auth';
 import { processShutdown } from '../../../shared/lifecycle/shutdown-drain';
 import { ListPhotos } from '../application/list-photos.use-case';
@@ -20,6 +20,8 @@ import { OpenPhotoFile, photoNotAvailable } from '../application/open-photo-file
 import { QueuePhotoProcessing } from '../application/queue-photo-processing.use-case';
 import { UploadPhotos } from '../application/upload-photos.use-case';
 import { multipartParts } from './multipart-parts';
+import { GROUP_LABEL } from '../domain/photo-groups';
+import { MAX_FILES_PER_REQUEST, MAX_PHOTOS_PER_REQUEST } from '../domain/upload-limits';
 import { PhotoDto, ProcessPhotosDto, ProcessPhotosResultDto, toPhotoDto, UploadResultDto } from './photos.dto';
 import { sendPhotoFile } from './send-photo-file';
 import { PHOTO_FILE_NAME_PATTERN, PhotoFileNamePipe } from './photo-file-name.pipe';
@@ -43,8 +45,19 @@ export class PhotosController {
     summary: 'Upload photos to one of your new orders (all or nothing)',
     description:
       `multipart/form-data with \`orderId\` first, then one \`photos\` part per file: ${acceptedFormatList('or')}, ` +
-      "at most 10MB each, no more files than the order's remaining credits. The files are checked by decoding them. " +
-      'When the last credit is used the order becomes pending and enhancement starts.',
+      "at most 10MB each, no more photos than the order's remaining credits. The files are checked by decoding them. " +
+      'When the last credit is used the order becomes pending and enhancement starts.\n\n' +
+      'Exposure brackets: send a `group` field right before each frame of a bracket (2 to 7 frames of one view at ' +
+      'different exposures, one after another, the same `group` value on each). A bracket is one photo: it is ' +
+      'merged before it is enhanced, costs one credit and counts as one photo toward the order. A file without a ' +
+      '`group` field is a photo of its own. Each bracket is checked before anything is stored (at least two ' +
+      'frames, at most seven, one size and orientation, one view, different exposures); a bracket that fails ' +
+      'refuses the whole upload with 400 and its reason, and nothing is stored or charged. At most ' +
+      `${MAX_FILES_PER_REQUEST} files (${MAX_PHOTOS_PER_REQUEST} photos of up to ${MAX_BRACKET_FRAMES} frames) per ` +
+      'request.\n\n' +
+      'Example (a single photo, then a bracket of three): `orderId=ord_123`, `photos=@hall.jpg`, ' +
+      '`group=kitchen`, `photos=@kitchen-0ev.jpg`, `group=kitchen`, `photos=@kitchen-minus2ev.jpg`, ' +
+      '`group=kitchen`, `photos=@kitchen-plus2ev.jpg`.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -53,6 +66,14 @@ export class PhotosController {
       required: ['orderId', 'photos'],
       properties: {
         orderId: { type: 'string' },
+        group: {
+          type: 'array',
+          items: { type: 'string', pattern: GROUP_LABEL.source },
+          description:
+            'Sent right before each frame of a bracket, naming its photo; the frames of one bracket come one ' +
+            'after another.',
+          example: ['kitchen', 'kitchen', 'kitchen'],
+        },
         photos: { type: 'array', items: { type: 'string', format: 'binary' } },
       },
     },

@@ -14,7 +14,11 @@ export class UploadedPhotoDto {
   @ApiProperty() id: number;
   @ApiProperty() name: string;
   @ApiProperty({ enum: ['uploaded'] }) status: 'uploaded';
-  @ApiProperty() original_path: string;
+  @ApiProperty({ description: "For a bracket, its reference frame's key" }) original_path: string;
+  @ApiProperty({ description: 'Files merged into this photo: 1, or the 2-7 frames of a bracket', example: 1 })
+  frames: number;
+  @ApiPropertyOptional({ description: 'The `group` the request gave a bracket; absent for a photo of one file' })
+  group?: string;
   @ApiProperty({
     type: [PhotoCheckDto],
     description:
@@ -40,9 +44,16 @@ export class PhotoDto extends DeliveredPhotoFieldsDto {
   @ApiProperty() order_id: string;
   @ApiProperty({ enum: ['uploaded', 'completed', 'failed'] }) status: string;
   @ApiProperty({ nullable: true, type: String }) name: string | null;
-  @ApiProperty({ nullable: true, type: String }) original_path: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The uploaded file; for a photo uploaded as a bracket, its reference frame (the slider's before)",
+  })
+  original_path: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Same as original_path (the gallery reads this name)' })
   original_photo_path: string | null;
+  @ApiProperty({ description: 'Files uploaded for this photo: 1, or the 2-7 frames of a bracket', example: 1 })
+  frames: number;
   @ApiProperty({ nullable: true, type: String }) enhanced_path: string | null;
   @ApiProperty({ nullable: true, type: String }) thumbnail_path: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) upload_date: string;
@@ -81,6 +92,7 @@ export function toPhotoDto(p: PhotoEntity, flags: { adjusting?: boolean; cover?:
     name: p.name,
     original_path: original,
     original_photo_path: original,
+    frames: p.framePaths?.length ?? 1,
     enhanced_path: p.enhancedPath,
     thumbnail_path: p.thumbnailPath,
     ...toDeliveredPhotoFields(p),

@@ -8,6 +8,11 @@ export class PhotoEntity {
   @Column({ name: 'user_id', type: 'int' }) userId: number;
   @Column({ name: 'order_id', type: 'text' }) orderId: string;
   @Column({ name: 'original_path', type: 'text' }) originalPath: string;
+  /**
+   * The keys of all frames of a photo uploaded as an exposure bracket, in upload order (originalPath is its reference
+   * frame, one of them); null for a photo of one file.
+   */
+  @Column({ name: 'frame_paths', type: 'text', array: true, nullable: true }) framePaths: string[] | null;
   @Column({ name: 'enhanced_path', type: 'text', nullable: true }) enhancedPath: string | null;
   @Column({ name: 'preview_path', type: 'text', nullable: true }) previewPath: string | null;
   @Column({ name: 'thumbnail_path', type: 'text', nullable: true }) thumbnailPath: string | null;

@@ -10,6 +10,8 @@ export interface NewPhoto {
   differenceHash: string;
   name: string;
   size: number;
+  /** A bracket's frames (key is its reference frame's); absent for a photo of one file. */
+  framePaths?: string[];
 }
 
 export interface EnhancedPhoto {
@@ -38,9 +40,10 @@ export class PhotosRepository {
     for (const p of photos) {
       await txRows(
         tx,
-        `INSERT INTO photos (id, user_id, order_id, original_path, name, size_bytes, difference_hash, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'uploaded')`,
-        [p.id, userId, orderId, p.key, p.name, p.size, p.differenceHash],
+        `INSERT INTO photos (id, user_id, order_id, original_path, frame_paths, name, size_bytes, difference_hash,
+                             status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'uploaded')`,
+        [p.id, userId, orderId, p.key, p.framePaths ?? null, p.name, p.size, p.differenceHash],
       );
     }
   }
@@ -191,14 +194,15 @@ export class PhotosRepository {
       );
   }
 
-  /** The keys among `keys` that a photo not purged points to (as its original or any derived file). */
+  /** The keys among `keys` that a photo not purged points to (as its original, a bracket frame or a derived file). */
   async ownedKeys(tx: EntityManager, keys: string[]): Promise<Set<string>> {
     const rows = await txRows<{ key: string }>(
       tx,
       `SELECT k.key FROM unnest($1::text[]) AS k(key)
        WHERE EXISTS (
          SELECT 1 FROM photos p WHERE p.purged_at IS NULL
-           AND k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path, p.before_preview_path))`,
+           AND (k.key IN (p.original_path, p.enhanced_path, p.preview_path, p.thumbnail_path, p.before_preview_path)
+                OR k.key = ANY(p.frame_paths)))`,
       [keys],
     );
     return new Set(rows.map((r) => r.key));

@@ -101,7 +101,8 @@ export class PurgeExpiredPhotos {
     const photos = await this.photos.unpurgedOfOrder(this.dataSource.manager, purged.orderId);
     for (const photo of photos) {
       const keys = [
-        photo.originalPath,
+        // A bracket's frames include its original (the reference frame); each key is deleted once.
+        ...new Set([photo.originalPath, ...(photo.framePaths ?? [])]),
         photo.enhancedPath,
         photo.previewPath,
         photo.thumbnailPath,

@@ -10,6 +10,7 @@ import { EmailDeliveries1764288000000 } from './1764288000000-email-deliveries';
 import { ListingAdjustmentStyle1764374400000 } from './1764374400000-listing-adjustment-style';
 import { PhotoRatings1764460800000 } from './1764460800000-photo-ratings';
 import { OrderLook1764547200000 } from './1764547200000-order-look';
+import { BracketFrames1764633600000 } from './1764633600000-bracket-frames';
 import { OrderPrivacyBlur1764720000000 } from './1764720000000-order-privacy-blur';
 
 /** Every migration, in order. Listed explicitly so the bundle needs no glob loading at run time. */
@@ -26,5 +27,6 @@ export const MIGRATIONS = [
   ListingAdjustmentStyle1764374400000,
   PhotoRatings1764460800000,
   OrderLook1764547200000,
+  BracketFrames1764633600000,
   OrderPrivacyBlur1764720000000,
 ];
