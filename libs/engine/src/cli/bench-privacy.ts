@@ -6,7 +6,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { decodePhoto } from '../decode';
 import { blurRegions, type PrivacyBox } from '../privacy/blur';
 import { mergeBoxes } from '../privacy/boxes';
-import { FACE_MIN_SCORE, FaceDetector } from '../privacy/face-detector';
+import { FACE_MIN_SCORE, FACE_SEARCH_SIDE, FaceDetector } from '../privacy/face-detector';
 import { findPlates, PLATE_SEARCH_SIDE } from '../privacy/plates';
 import { downscale, rawInput, type RgbImage } from '../rgb-image';
 import { defaultPhotosDir, repoRoot, usageExit } from './bench-support';
@@ -22,7 +22,8 @@ import { defaultPhotosDir, repoRoot, usageExit } from './bench-support';
  */
 
 const usage =
-  'usage: npm run bench:privacy -- [--photos <dir with listing-dev/, rooms/, gainmap/, exposure/>] [--rooms <n>]';
+  'usage: npm run bench:privacy -- [--photos <dir with listing-dev/, rooms/, gainmap/, exposure/>] [--rooms <n>] ' +
+  '[--search-side <px>] [--no-plates]';
 const exit = usageExit(usage);
 
 const PHOTO = /\.(jpe?g|png)$/i;
@@ -192,10 +193,15 @@ const main = async () => {
     if (!args[i + 1]) exit(`${name} needs a value`);
     return args[i + 1];
   };
-  for (const arg of args) if (arg.startsWith('--') && !['--photos', '--rooms'].includes(arg)) exit(`unknown ${arg}`);
+  for (const arg of args)
+    if (arg.startsWith('--') && !['--photos', '--rooms', '--search-side', '--no-plates'].includes(arg))
+      exit(`unknown ${arg}`);
   const photos = path.resolve(flag('--photos') ?? defaultPhotosDir());
   const roomCount = Number(flag('--rooms') ?? 3);
   if (!Number.isInteger(roomCount) || roomCount < 1) exit('--rooms takes a whole number from 1');
+  const searchSide = Number(flag('--search-side') ?? FACE_SEARCH_SIDE);
+  if (!Number.isInteger(searchSide) || searchSide < 512 || searchSide > 8192)
+    exit('--search-side takes a whole number of pixels from 512 to 8192');
   const listing = await photosIn(path.join(photos, 'listing-dev'));
   const nyu = await photosIn(path.join(photos, 'rooms'));
   if (!listing.length) exit(`no listing-dev/ photos in ${photos}`);
@@ -205,7 +211,9 @@ const main = async () => {
   const detector = new FaceDetector();
   try {
     const faces = await cutFaces(detector);
-    console.log(`${faces.length} faces cut from face-api's demo photos; rooms at ${ROOM_SIDE} px long side`);
+    console.log(
+      `${faces.length} faces cut from face-api's demo photos; rooms at ${ROOM_SIDE} px long side; faces searched at ${searchSide} px`,
+    );
 
     // Faces: recall per condition at each score, and false positives among the composites.
     const lowest = Math.min(...SCORES);
@@ -225,7 +233,7 @@ const main = async () => {
         const items = await Promise.all(group.map((face) => condition.render(face, condition.width)));
         const scene = await paste(room, items);
         const started = performance.now();
-        const detections = await detector.detect(scene.image, lowest);
+        const detections = await detector.detect(scene.image, lowest, searchSide);
         seconds += (performance.now() - started) / 1000;
         compositePhotos++;
         total += scene.faces.length;
@@ -267,20 +275,21 @@ const main = async () => {
     for (const file of empty) {
       const room = await loadRoom(file);
       const started = performance.now();
-      const detections = await detector.detect(room, lowest);
+      const detections = await detector.detect(room, lowest, searchSide);
       roomSeconds += (performance.now() - started) / 1000;
       for (const [s, score] of SCORES.entries()) {
         const n = mergeBoxes(detections.filter((d) => d.score >= score)).length;
         falseFaces[s] += n;
         if (n) photosWith[s]++;
       }
-      falsePlates += findPlates(await downscale(room, PLATE_SEARCH_SIDE)).length;
+      if (!args.includes('--no-plates')) falsePlates += findPlates(await downscale(room, PLATE_SEARCH_SIDE)).length;
     }
     console.log(
-      `\nRooms without people (${listing.length} listing rooms, ${nyu.length} NYU rooms): face detections ${SCORES.map((s, i) => `${falseFaces[i]} in ${photosWith[i]} photos at ${s}`).join(', ')}; plate detections ${falsePlates}; face search ${(roomSeconds / empty.length).toFixed(1)} s a photo`,
+      `\nRooms without people (${listing.length} listing rooms, ${nyu.length} NYU rooms): face detections ${SCORES.map((s, i) => `${falseFaces[i]} in ${photosWith[i]} photos at ${s}`).join(', ')}${args.includes('--no-plates') ? '' : `; plate detections ${falsePlates}`}; face search ${(roomSeconds / empty.length).toFixed(1)} s a photo`,
     );
 
     // Plates: drawn plates on outdoor photos.
+    if (args.includes('--no-plates')) return;
     const outdoor = [
       ...(await photosIn(path.join(photos, 'gainmap'))),
       ...(await photosIn(path.join(photos, 'exposure'))),

@@ -46,9 +46,12 @@ export class FaceDetector {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  /** Faces in `image` as boxes in its own pixels, each with the detector's score; overlapping finds not merged. */
-  async detect(image: RgbImage, minScore = FACE_MIN_SCORE): Promise<RawFace[]> {
-    const levels = await facePyramid(image);
+  /**
+   * Faces in `image` as boxes in its own pixels, each with the detector's score; overlapping finds not merged.
+   * `searchSide` is for the bench, which weighs a larger search against its time.
+   */
+  async detect(image: RgbImage, minScore = FACE_MIN_SCORE, searchSide = FACE_SEARCH_SIDE): Promise<RawFace[]> {
+    const levels = await facePyramid(image, searchSide);
     const worker = await this.start();
     const id = this.nextId++;
     const faces = await new Promise<RawFace[]>((resolve, reject) => {
