@@ -2,7 +2,7 @@ export const UPLOAD_URL = '/api/photos/upload';
 
 /** What `POST /api/photos/upload` answers with 201. */
 export interface UploadResult {
-  photos: { id: number; name: string | null; status: string; original_path: string }[];
+  photos: { id: number; name: string | null; status: string; original_path: string; frames?: number }[];
   order: { id: string; status: string; photos_remaining: number };
 }
 
@@ -22,17 +22,24 @@ export function uploadErrorMessage(status: number, statusText: string, body: str
 
 /**
  * Send the photos of one order as multipart form data (`orderId` plus repeated `photos`) over XHR, which, unlike
- * fetch, reports upload progress. `onProgress` receives whole percentages 0-100. Rejects with an Error whose
- * message is the one to show: the server's reason, 'Network error' or 'Upload aborted'.
+ * fetch, reports upload progress. Each photo is one file, or a bracket's frames: each frame of a bracket is sent
+ * right after a `group` field naming its photo (`photo-3`), so the server takes them as one photo. `onProgress`
+ * receives whole percentages 0-100. Rejects with an Error whose message is the one to show: the server's reason,
+ * 'Network error' or 'Upload aborted'.
  */
 export function uploadPhotos(
   orderId: string,
-  files: readonly File[],
+  photos: readonly (readonly File[])[],
   onProgress: (percent: number) => void,
 ): Promise<UploadResult> {
   const form = new FormData();
   form.append('orderId', orderId);
-  for (const file of files) form.append('photos', file, file.name);
+  photos.forEach((files, index) => {
+    for (const file of files) {
+      if (files.length > 1) form.append('group', `photo-${index + 1}`);
+      form.append('photos', file, file.name);
+    }
+  });
 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

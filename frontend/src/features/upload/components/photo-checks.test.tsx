@@ -23,7 +23,13 @@ const photos: Record<string, PhotoMeasurements> = {
   'shaky.jpg': { ...clean, sharpness: 12, hash: 'cccccccccccccccc' },
   'IMG_0042 copy.jpg': { ...clean, hash: 'ffff0000ffff0001' },
 };
-const measure = jest.fn(async (file: File) => photos[file.name] ?? null);
+// No capture time: photos the browser reads without EXIF are never grouped into brackets.
+const measure = jest.fn(async (file: File) => {
+  const measurements = photos[file.name];
+  if (!measurements) return null;
+  const { width, height, brightness, hash } = measurements;
+  return { measurements, frame: { width, height, brightness, sceneHash: hash } };
+});
 beforeEach(() => {
   installObjectUrls();
   measure.mockClear();

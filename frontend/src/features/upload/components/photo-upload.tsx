@@ -1,12 +1,19 @@
-import { checkSelection, type PhotoCheck, type PhotoMeasurements } from '@listinglens/contracts';
+import {
+  checkSelection,
+  joinProblem,
+  MAX_BRACKET_FRAMES,
+  type PhotoCheck,
+  referenceFrame,
+} from '@listinglens/contracts';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { track } from '../../../lib/analytics';
 import { type UploadResult, uploadPhotos } from '../api/upload-photos';
-import { imageFilesOnly, tooManyMessage, truncateFileName, uploadBlocker } from '../selection';
-import { CloseIcon, WarningIcon } from '../../../components/ui/icons';
-import { type MeasurePhoto, measureInBrowser } from '../measure-photo';
+import { imageFilesOnly, tooManyMessage, uploadBlocker } from '../selection';
+import { type MeasuredFile, type MeasurePhoto, measureInBrowser } from '../measure-photo';
+import { forgetFrames, groupPhotos, joinPhotos, type Manual, splitPhoto } from '../grouping';
+import { PhotoCard, type Frame } from './photo-card';
 
 /** Spec section 9: the page reloads 1 second after a successful upload. */
 export const RELOAD_DELAY_MS = 1000;
@@ -20,21 +27,22 @@ export interface PhotoUploadProps {
   onComplete?: (result: UploadResult) => void;
   /** Replaced in tests; the page reload that shows the order's new state. */
   reload?: () => void;
-  /** Replaced in tests (jsdom has no canvas); measures a picked photo for the checks shown beside its preview. */
+  /**
+   * Replaced in tests (jsdom has no canvas); measures a picked photo for the checks shown beside its preview and reads
+   * what bracket grouping needs.
+   */
   measure?: MeasurePhoto;
-}
-
-interface Selected {
-  key: number;
-  file: File;
-  previewUrl: string;
 }
 
 type UploadState = 'idle' | 'uploading' | 'done' | 'error';
 
 const reloadPage = () => window.location.reload();
 
-/** The upload widget of spec section 2: pick exactly N images, see them, send them with progress. */
+/**
+ * The upload widget of spec section 2: pick exactly N photos, see them, send them with progress. Frames of one view at
+ * different exposures (a bracket) are grouped into one photo as soon as they are read, shown as one with their frame
+ * count, and counted and paid as one; the host can split a group or join photos into one by hand.
+ */
 export function PhotoUpload({
   maxPhotos,
   photosRemaining,
@@ -45,13 +53,18 @@ export function PhotoUpload({
 }: PhotoUploadProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
-  const [selected, setSelected] = useState<Selected[]>([]);
+  const [selected, setSelected] = useState<Frame[]>([]);
   const [state, setState] = useState<UploadState>('idle');
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [measured, setMeasured] = useState<ReadonlyMap<number, PhotoMeasurements>>(new Map());
+  const [measured, setMeasured] = useState<ReadonlyMap<number, MeasuredFile>>(new Map());
   const measuring = useRef(new Set<number>());
+  // Groups the host made by hand, and the photos ticked to be joined (by their first frame's key).
+  const [manual, setManual] = useState<Manual>([]);
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  // Files of a batch too large to take as single photos, read before it is known whether its brackets fit.
+  const [reading, setReading] = useState(0);
 
   // Each photo is measured once, when picked; the checks are advice beside its preview and never block the upload.
   useEffect(() => {
@@ -64,12 +77,35 @@ export function PhotoUpload({
     }
   }, [selected, measure]);
 
+  const frames = useMemo(() => new Map([...measured].map(([key, m]) => [key, m.frame] as const)), [measured]);
+  const photos = useMemo(
+    () =>
+      groupPhotos(
+        selected.map((s) => s.key),
+        frames,
+        manual,
+      ),
+    [selected, frames, manual],
+  );
+  // The frame that stands for each photo: its preview and its checks (a bracket's is the one nearest good exposure).
+  const references = useMemo(
+    () =>
+      photos.map((photo) => {
+        const read = photo.filter((key) => measured.has(key));
+        return read.length > 0 ? read[referenceFrame(read.map((key) => measured.get(key)!.measurements))] : photo[0];
+      }),
+    [photos, measured],
+  );
+
   // Duplicates are judged within the current selection, so removing one of a pair clears the other's badge.
   const checks = useMemo(() => {
-    const ready = selected.filter((s) => measured.has(s.key));
-    const found = checkSelection(ready.map((s) => ({ name: s.file.name, measurements: measured.get(s.key)! })));
-    return new Map<number, PhotoCheck[]>(ready.map((s, i) => [s.key, found[i]]));
-  }, [selected, measured]);
+    const byKey = new Map(selected.map((s) => [s.key, s.file.name]));
+    const ready = references.filter((key) => measured.has(key));
+    const found = checkSelection(
+      ready.map((key) => ({ name: byKey.get(key) ?? '', measurements: measured.get(key)!.measurements })),
+    );
+    return new Map<number, PhotoCheck[]>(ready.map((key, i) => [key, found[i]]));
+  }, [selected, references, measured]);
 
   // Release every preview when the widget goes away (including the page reload after success).
   const selectedRef = useRef(selected);
@@ -91,43 +127,111 @@ export function PhotoUpload({
 
   const limit = Math.max(0, Math.min(maxPhotos, photosRemaining));
   const uploading = state === 'uploading';
-  const locked = uploading || state === 'done';
-  const slotsLeft = limit - selected.length;
-  const needed = Math.max(0, maxPhotos - selected.length);
+  const locked = uploading || state === 'done' || reading > 0;
+  const slotsLeft = limit - photos.length;
+  const needed = Math.max(0, maxPhotos - photos.length);
+  const byKey = new Map(selected.map((s) => [s.key, s]));
+  const tickedPhotos = photos.filter((photo) => ticked.has(photo[0]));
+
+  const tooMany = (left: number) =>
+    toast({ title: 'Too many photos', description: tooManyMessage(left), variant: 'destructive' });
 
   function addFiles(list: FileList | null | undefined) {
     if (locked || !list) return;
     const images = imageFilesOnly(Array.from(list));
     if (images.length === 0 || slotsLeft <= 0) return;
-    if (images.length > slotsLeft) {
-      toast({ title: 'Too many photos', description: tooManyMessage(slotsLeft), variant: 'destructive' });
+    // Even as brackets of the most frames these would not fit.
+    if (images.length > slotsLeft * MAX_BRACKET_FRAMES) return tooMany(slotsLeft);
+    setError(null);
+    const added = images.map((file) => ({ key: nextKey.current++, file, previewUrl: URL.createObjectURL(file) }));
+    if (images.length <= slotsLeft) {
+      setSelected((current) => [...current, ...added]);
       return;
     }
-    setError(null);
-    setSelected((current) => [
-      ...current,
-      ...images.map((file) => ({ key: nextKey.current++, file, previewUrl: URL.createObjectURL(file) })),
-    ]);
+    // More files than photos left: they fit only if they are brackets, which is known once they are read.
+    void takeIfBrackets(added, slotsLeft);
   }
 
-  function remove(key: number) {
+  async function takeIfBrackets(added: Frame[], left: number) {
+    setReading(added.length);
+    for (const { key } of added) measuring.current.add(key);
+    const read = await Promise.all(added.map((frame) => measure(frame.file).catch(() => null)));
+    const readMap = new Map(measured);
+    added.forEach(({ key }, i) => {
+      if (read[i]) readMap.set(key, read[i]);
+    });
+    const keys = [...selected, ...added].map((s) => s.key);
+    const grouped = groupPhotos(keys, new Map([...readMap].map(([key, m]) => [key, m.frame] as const)), manual);
+    setReading(0);
+    if (grouped.length - photos.length > left) {
+      added.forEach((frame) => URL.revokeObjectURL(frame.previewUrl));
+      tooMany(left);
+      return;
+    }
+    // Photos picked before may have been measured meanwhile: add to what is there now.
+    setMeasured((current) => {
+      const next = new Map(current);
+      added.forEach(({ key }, i) => {
+        if (read[i]) next.set(key, read[i]);
+      });
+      return next;
+    });
+    setSelected((current) => [...current, ...added]);
+  }
+
+  function removeFrames(keys: readonly number[]) {
+    const gone = new Set(keys);
     setSelected((current) => {
-      const gone = current.find((s) => s.key === key);
-      if (gone) URL.revokeObjectURL(gone.previewUrl);
-      return current.filter((s) => s.key !== key);
+      current.filter((s) => gone.has(s.key)).forEach((s) => URL.revokeObjectURL(s.previewUrl));
+      return current.filter((s) => !gone.has(s.key));
+    });
+    setManual((current) => forgetFrames(current, keys));
+  }
+
+  function split(photo: readonly number[]) {
+    setManual((current) => splitPhoto(current, photo));
+    setTicked(new Set());
+  }
+
+  function tick(photo: readonly number[], on: boolean) {
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(photo[0]);
+      else next.delete(photo[0]);
+      return next;
     });
   }
 
+  function join() {
+    const problem = joinProblem(
+      tickedPhotos.flat().flatMap((key) => {
+        const frame = measured.get(key)?.frame;
+        return frame ? [frame] : [];
+      }),
+    );
+    if (tickedPhotos.flat().length > MAX_BRACKET_FRAMES || problem) {
+      toast({
+        title: 'Cannot join these photos',
+        description: problem ?? `A bracket has at most ${MAX_BRACKET_FRAMES} frames.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    setManual((current) => joinPhotos(current, tickedPhotos));
+    setTicked(new Set());
+  }
+
   async function upload() {
-    const blocked = uploadBlocker(selected.length);
+    const blocked = uploadBlocker(photos.length);
     if (blocked) {
       toast({ ...blocked, variant: 'destructive' });
       return;
     }
-    const files = selected.map((s) => s.file);
+    const files = photos.map((photo) => photo.map((key) => byKey.get(key)!.file));
     setState('uploading');
     setProgress(0);
     setError(null);
+    setTicked(new Set());
     track('Photo Upload Start', { orderId, numPhotos: files.length });
     try {
       const result = await uploadPhotos(orderId, files, setProgress);
@@ -209,24 +313,18 @@ export function PhotoUpload({
         </div>
       ) : (
         <ul aria-label="Selected photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {selected.map(({ key, file, previewUrl }) => (
-            <li key={key} className="group relative overflow-hidden rounded-lg border border-slate-200 bg-white">
-              <img src={previewUrl} alt={file.name} className="aspect-square w-full object-cover" />
-              <p className="truncate px-2 py-1.5 text-xs text-slate-700" title={file.name}>
-                {truncateFileName(file.name)}
-              </p>
-              <PhotoChecks name={file.name} checks={checks.get(key) ?? []} />
-              {!locked && (
-                <button
-                  type="button"
-                  onClick={() => remove(key)}
-                  aria-label={`Remove ${file.name}`}
-                  className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-teal-400"
-                >
-                  <CloseIcon className="size-3.5" />
-                </button>
-              )}
-            </li>
+          {photos.map((photo, index) => (
+            <PhotoCard
+              key={photo[0]}
+              frames={photo.map((key) => byKey.get(key)!)}
+              reference={references[index]}
+              checks={checks.get(references[index]) ?? []}
+              locked={locked}
+              ticked={ticked.has(photo[0])}
+              onTick={(on) => tick(photo, on)}
+              onSplit={() => split(photo)}
+              onRemove={() => removeFrames(photo)}
+            />
           ))}
           {canBrowse && (
             <li>
@@ -245,14 +343,40 @@ export function PhotoUpload({
         </ul>
       )}
 
+      {!locked && tickedPhotos.length > 0 && (
+        <div
+          role="group"
+          aria-label="Join photos"
+          className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-teal-50 px-3 py-2 text-sm text-teal-900"
+        >
+          <span className="grow">
+            {tickedPhotos.length === 1
+              ? 'Tick another photo to join them into one.'
+              : `${tickedPhotos.flat().length} frames → 1 photo`}
+          </span>
+          <Button size="sm" disabled={tickedPhotos.length < 2} onClick={join}>
+            Join into one photo
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setTicked(new Set())}>
+            Cancel
+          </Button>
+        </div>
+      )}
+
+      {reading > 0 && (
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          Reading {reading} photos to find the brackets among them...
+        </p>
+      )}
+
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm font-medium text-slate-800" aria-live="polite">
-          {selected.length}/{maxPhotos} photos selected
+          {photos.length}/{maxPhotos} photos selected
           {needed > 0 && <span className="ml-1 font-normal text-slate-500">({needed} more needed)</span>}
         </p>
         <Button
           onClick={() => void upload()}
-          disabled={locked || selected.length !== maxPhotos}
+          disabled={locked || photos.length !== maxPhotos}
           aria-busy={uploading}
           className="w-full sm:w-auto"
         >
@@ -286,25 +410,12 @@ export function PhotoUpload({
       )}
 
       <p className="mt-4 text-xs text-slate-500">Supported formats: JPG, PNG, WEBP. Max size: 10MB per file.</p>
+      <p className="mt-1 text-xs text-slate-500">
+        Bracketed shots (2 to 7 frames of one view at different exposures) are merged into one photo, and a bracket
+        counts as one photo toward your {maxPhotos}: they count delivered photos, not files. We group the frames for
+        you; split a group or tick photos to join them.
+      </p>
     </div>
-  );
-}
-
-/** A photo's checks as a short list of badges: words first, the colour and icon only repeat them. */
-function PhotoChecks({ name, checks }: { name: string; checks: PhotoCheck[] }) {
-  if (checks.length === 0) return null;
-  return (
-    <ul aria-label={`Checks for ${name}`} className="flex flex-col gap-1 px-2 pb-2">
-      {checks.map((check) => (
-        <li
-          key={check.code}
-          className="flex gap-1 rounded-md bg-amber-50 px-1.5 py-1 text-[11px] leading-snug text-amber-900 ring-1 ring-amber-200 [overflow-wrap:anywhere]"
-        >
-          <WarningIcon />
-          <span>{check.message}</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
