@@ -9,7 +9,7 @@ import type { RgbImage } from '../rgb-image';
 import type { EnhancementReport } from '../types';
 import { type Affine, largestShift, rescale, rotationDeg } from './align';
 import { BracketRefusal, type BracketProblem, type PlannedFrame, planBracket } from './check';
-import { BLACK_LUMA, CLIPPED_TOP, type WorkFrame, findGhosts, lookup, transfer } from './ghosts';
+import { CLIPPED_TOP, type WorkFrame, findGhosts, lookup, transfer } from './ghosts';
 
 /**
  * Module-level aliases: the loops here run per pixel, and a global lookup of `Math` or `Number` per call is many
@@ -19,55 +19,86 @@ const { abs, exp, floor, log2, max, min, round } = Math;
 const { isNaN } = Number;
 
 /**
- * The merge of a bracket: frames aligned to the reference (the middle exposure), ghosts found, a fused brightness
- * chosen for every pixel, and each frame's pixels brought to it and blended in linear light.
+ * The merge of a bracket, in linear light: frames aligned to the reference (the middle exposure), ghosts found,
+ * each frame's codes carried onto one scale of scene light, the frames blended into the scene's light, and the
+ * scene's range brought into a photo's by a tone map fitted on reduced copies and applied at full size.
  *
- * The fused brightness is Mertens et al.'s exposure fusion of the aligned frames' luma, as the listing look fuses
- * virtual exposures of one photo (the same Laplacian pyramid): each frame counts where it is well exposed and not
- * clipped, and not where it shows a ghost. It is found on reduced copies. At full size each frame is brought to it
- * by a gain field fitted per frame (a local linear function of its own log luminance, as the listing look's field:
- * it follows the frame's own edges, so no halo), and the frames are blended per pixel by how well each shows that
- * pixel: a window comes from the darker frames with all its detail, the room from the brighter ones with less noise,
- * and no seam shows where one takes over from another because all of them were brought to the same brightness.
+ * - One scale (radianceTables): outwards from the reference, each frame's codes are matched to its neighbour's by
+ *   their histograms over the pixels both show (exposure keeps the order of brightness, whatever the camera's tone
+ *   curve), continued in the frame's own linear light where the neighbour clips. Each channel of each frame goes
+ *   through that response.
+ * - The blend: a frame counts by how much light it recorded (a frame two stops brighter has a quarter of the noise's
+ *   share), where its neighbourhood is usable, where the pixel is neither clipped nor black, and not where it shows
+ *   a ghost. A window comes from the darker frames, the room from the brighter ones.
+ * - The tone map (toneMap): an edge-aware base of the scene's log luminance is rolled off above the room and lifted a
+ *   little in deep shadow, the detail over it kept; fitted as the listing look fits its own (a local linear function
+ *   of log luminance, He et al.'s guided filter), so it follows every edge at full size without halos.
+ *
+ * Then the usual pipeline (the listing look, verticals, noise) runs on the result as on any photo. Mertens et al.'s
+ * exposure fusion of the frames themselves (the pyramid blend the listing look uses on one photo's virtual
+ * exposures) was tried first: its coarse levels spread a dark window's weight over the wall around it as a halo,
+ * and the window came out grey.
  */
 
-/** Long side of the reduced copies the frames are aligned, compared and fused on. */
+/** Long side of the reduced copies the frames are aligned, compared and fitted on. */
 const WORK_SIDE = 1024;
 /**
- * Frames are decoded at most this large: the merge holds 16 bytes a pixel while it blends (a running sum and its
- * weights) beside one frame; 24 MP keeps a seven-frame bracket near 0.6 GB.
+ * Frames are decoded at most this large: the merge holds 16 bytes a pixel while it blends (each channel's running
+ * sum and the weights') beside one frame; 24 MP keeps a seven-frame bracket within about a gigabyte.
  */
 export const MAX_BRACKET_PIXELS = 24_000_000;
-/** Luma a frame is best exposed at, and how fast its weight falls away from it (Mertens et al.: 0.5, 0.2). */
-const WELL_EXPOSED = 0.5;
-const WELL_EXPOSED_SIGMA = 0.2;
-/** Largest channel over which a pixel stops counting (from the first, none at the second), and the black ramp. */
-const CLIP_RAMP: [number, number] = [0.93, 0.985];
-const BLACK_RAMP: [number, number] = [0.005, 0.03];
-/** The gain field's window (share of the long side) and edge threshold in log2 units squared. */
-const FIELD_RADIUS_SHARE = 0.015;
-const FIELD_EPS = 0.02;
+/** A pixel counts less from its largest channel's first level and not at all from the second, and near black. */
+const PIXEL_CLIP_RAMP: [number, number] = [0.88, 0.98];
+const PIXEL_BLACK_RAMP: [number, number] = [0.005, 0.03];
+/** Radius (share of the long side) of the neighbourhood whose usable pixels blendWeights counts. */
+const BLEND_RADIUS_SHARE = 0.008;
+/** Share of usable pixels around a pixel from which a frame starts to count there, and counts fully. */
+const NEIGHBOURS_USABLE: [number, number] = [0.6, 0.95];
 /** Size of the tables that carry a frame's luma onto the common scale. */
 const TABLE_SIZE = 1025;
+/** Steps of a frame's response over the codes 0..255 (1/16 code: sampled codes are interpolated). */
+const RESPONSE_STEPS = 4096;
+const RESPONSE_SCALE = RESPONSE_STEPS / 255;
+/** Luma (0..1) within which a frame's level is trusted when it is carried onto another frame's scale. */
+const RELIABLE: [number, number] = [0.04, 0.93];
 /**
- * The tone map: the base's window (share of the long side) and edge threshold (log2 units squared: a step over
- * about half a stop is an edge); stops over the scene's median the room keeps as they are and where white is
- * reached; stops under it from which shadows are brought up, and by how much less steeply they fall; the detail kept.
+ * Least share of pixels two frames must both show in mid-tones for their colour to be compared, and the range of the
+ * red and blue gains (a frame's own balance differs by a few per cent; more is the comparison failing).
+ */
+const MIN_SHARED = 0.01;
+const MIN_GAIN = 0.85;
+const MAX_GAIN = 1.18;
+/** Luma (0..1) of the mid-tones two frames' colour is compared on. */
+const MID_TONES: [number, number] = [0.15, 0.8];
+/**
+ * The tone map. The base: its window (share of the long side) and edge threshold (log2 units squared: a step over
+ * about half a stop is an edge). The scene's median is brought to MERGED_MEDIAN (linear; luma 0.5), moving at most
+ * by these stops and never brighter than the brightest frame was exposed; the listing look takes the room to its own
+ * aim from there, a smaller step. The room keeps ROOM_RANGE_STOPS over the median as they are; the base above is
+ * rolled off towards BASE_WHITE over at least MIN_ROLL_STOPS; shadows SHADOW_STOPS under the median fall less steeply
+ * (SHADOW_SLOPE). The detail is kept, and base and detail together rolled off from DETAIL_KNEE towards DETAIL_WHITE.
  */
 const BASE_RADIUS_SHARE = 0.04;
 const BASE_EPS = 0.25;
-const ROOM_RANGE_STOPS = 1.5;
-const WHITE_STOPS = 2.3;
+const MERGED_MEDIAN = 0.214;
+const MAX_LIFT_STOPS = 3;
+const MAX_DARKEN_STOPS = -1;
+const ROOM_RANGE_STOPS = 1.2;
+const BASE_WHITE = 0.6;
+const MIN_ROLL_STOPS = 0.8;
 const SHADOW_STOPS = 2;
 const SHADOW_SLOPE = 0.6;
 const DETAIL = 1;
+const DETAIL_KNEE = 0.55;
+const DETAIL_WHITE = 0.9;
+/** The tone map's field, fitted as the listing look's: window (share of the long side), edge threshold (log2²). */
+const FIELD_RADIUS_SHARE = 0.015;
+const FIELD_EPS = 0.02;
+/** Linear level of the largest channel from which a colour is rolled off below white (finish). */
+const FINISH_KNEE = 0.85;
 /** Least mean ghost weight (ghosts.ts, keep) of a cell whose residual counts towards the alignment's. */
 const STATIC_CELL = 0.95;
-/** What the reference's clipped pixels count for in its gain field (fitField). */
-const CLIPPED_FIT_WEIGHT = 0.2;
-/** Weight of the frame's global fit where it has too few usable pixels nearby for a local one. */
-const FIELD_PRIOR = 0.02;
-/** What the last frame standing counts for: the darkest where every frame clips, the reference elsewhere. */
+/** What the last frame standing counts for: the darkest where every frame clips, the brightest where all are black. */
 const FALLBACK_WEIGHT = 1e-4;
 
 /** What the report says of a merge (types.ts, EnhancementReport.merge); here the merged photo's own figures. */
@@ -81,29 +112,24 @@ export interface MergedBracket {
   merge: MergeReport;
 }
 
-/** The linear level of an 8-bit code given as a fraction (interpolated codes), at 1/16 code steps. */
-const LINEAR_STEPS = 4096;
-const LINEAR: Float32Array = (() => {
-  const table = new Float32Array(LINEAR_STEPS + 1);
-  for (let i = 0; i <= LINEAR_STEPS; i++) table[i] = srgbToLinear(i / LINEAR_STEPS);
-  return table;
-})();
-const linearOf = (code: number) => LINEAR[(code * (LINEAR_STEPS / 255) + 0.5) | 0];
-
-/** Well-exposedness of a luma (0..1) at 1/1024 steps. */
-const WELL: Float32Array = (() => {
-  const table = new Float32Array(1025);
-  for (let i = 0; i <= 1024; i++) table[i] = exp(-((i / 1024 - WELL_EXPOSED) ** 2) / (2 * WELL_EXPOSED_SIGMA ** 2));
-  return table;
-})();
-
-/** How much a pixel with this largest channel and luma (0..1) tells: none clipped or black. */
+/** How much a pixel with this largest channel and luma (0..1) tells as a whole: nothing clipped or black. */
 const usable = (top: number, luma: number) =>
-  ramp(top, CLIP_RAMP[1], CLIP_RAMP[0]) * ramp(luma, BLACK_RAMP[0], BLACK_RAMP[1]);
+  ramp(top, PIXEL_CLIP_RAMP[1], PIXEL_CLIP_RAMP[0]) * ramp(luma, PIXEL_BLACK_RAMP[0], PIXEL_BLACK_RAMP[1]);
+
+/**
+ * A frame's response: the scene's linear light on the common scale for each code of a channel, from its radiance
+ * table. Applied to each channel, it undoes the frame's own tone curve as far as the matching found it, so a dark
+ * frame's colours lifted by stops keep the scene's ratios.
+ */
+const responseOf = (table: Float32Array): Float32Array => {
+  const response = new Float32Array(RESPONSE_STEPS + 1);
+  for (let i = 0; i <= RESPONSE_STEPS; i++) response[i] = 2 ** lookup(table, i / RESPONSE_STEPS);
+  return response;
+};
 
 interface Work extends WorkFrame {
-  /** Linear luminance, NaN outside the frame. */
-  linear: Float32Array;
+  /** Red, green and blue codes (0..255, interpolated), interleaved. */
+  rgb: Float32Array;
   /** Mean linear luminance of the frame (frames.ts). */
   brightness: number;
 }
@@ -114,7 +140,7 @@ const warpWork = ({ small: image, transform, brightness }: PlannedFrame): Work =
   const n = width * height;
   const luma = new Float32Array(n);
   const top = new Float32Array(n);
-  const linear = new Float32Array(n);
+  const rgbs = new Float32Array(n * 3);
   const [m0, m1, m2, m3, m4, m5] = transform;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -122,7 +148,7 @@ const warpWork = ({ small: image, transform, brightness }: PlannedFrame): Work =
       const u = m0 * x + m1 * y + m2;
       const v = m3 * x + m4 * y + m5;
       if (u < 0 || v < 0 || u > width - 1 || v > height - 1) {
-        luma[p] = top[p] = linear[p] = NaN;
+        luma[p] = top[p] = NaN;
         continue;
       }
       const x0 = u | 0;
@@ -141,13 +167,79 @@ const warpWork = ({ small: image, transform, brightness }: PlannedFrame): Work =
       }
       luma[p] = (LUMA_R * rgb[0] + LUMA_G * rgb[1] + LUMA_B * rgb[2]) / 255;
       top[p] = max(rgb[0], rgb[1], rgb[2]) / 255;
-      linear[p] = LUMA_R * linearOf(rgb[0]) + LUMA_G * linearOf(rgb[1]) + LUMA_B * linearOf(rgb[2]);
+      for (let c = 0; c < 3; c++) rgbs[p * 3 + c] = rgb[c];
     }
-  return { luma, top, linear, brightness };
+  return { luma, top, rgb: rgbs, brightness };
 };
 
-/** Luma (0..1) within which a frame's level is trusted when it is carried onto another frame's scale. */
-const RELIABLE: [number, number] = [0.04, 0.93];
+/**
+ * Each frame's white balance brought to the reference's: red and blue gains (luminance kept) from the mid-tones a
+ * frame shares with its neighbour towards the reference, chained. A camera may balance each exposure of a bracket on
+ * its own (the two-frame scenes' frames differ by up to 4 units of b*), and a window from one frame beside a room from
+ * another would otherwise differ in colour by as much.
+ */
+const colourGains = (
+  frames: Work[],
+  responses: Float32Array[],
+  keep: Float32Array[],
+  reference: number,
+): [number, number, number][] => {
+  const gains: [number, number, number][] = frames.map(() => [1, 1, 1]);
+  for (const direction of [-1, 1])
+    for (let k = reference + direction; k >= 0 && k < frames.length; k += direction) {
+      const [frame, near] = [frames[k], frames[k - direction]];
+      const sums = [0, 0, 0, 0, 0, 0];
+      let shared = 0;
+      for (let p = 0; p < frame.luma.length; p++) {
+        const [a, b] = [frame.luma[p], near.luma[p]];
+        if (!(a > MID_TONES[0] && a < MID_TONES[1] && b > MID_TONES[0] && b < MID_TONES[1])) continue;
+        if (frame.top[p] >= CLIPPED_TOP || near.top[p] >= CLIPPED_TOP || keep[k][p] < 1) continue;
+        shared++;
+        for (let c = 0; c < 3; c++) {
+          sums[c] += responses[k][(frame.rgb[p * 3 + c] * RESPONSE_SCALE + 0.5) | 0];
+          sums[3 + c] += responses[k - direction][(near.rgb[p * 3 + c] * RESPONSE_SCALE + 0.5) | 0];
+        }
+      }
+      const nearGains = gains[k - direction];
+      if (!(shared >= MIN_SHARED * frame.luma.length)) {
+        gains[k] = [...nearGains];
+        continue;
+      }
+      const red = clamp(((sums[3] / sums[4]) * nearGains[0]) / (sums[0] / sums[1]) / nearGains[1], MIN_GAIN, MAX_GAIN);
+      const blue = clamp(((sums[5] / sums[4]) * nearGains[2]) / (sums[2] / sums[1]) / nearGains[1], MIN_GAIN, MAX_GAIN);
+      const norm = 1 / (LUMA_R * red + LUMA_G + LUMA_B * blue);
+      gains[k] = [red * norm, norm, blue * norm];
+    }
+  return gains;
+};
+
+/**
+ * How much each frame counts at each reference pixel of the working size, before the pixel's own clipping: where it
+ * may (ghosts), times how much less noise it has than the others (its exposure: a frame two stops brighter recorded
+ * four times the light), times how well exposed its neighbourhood is (the share of usable pixels around). The last
+ * keeps the change from one frame to another smooth: a frame whose pixels flicker about its white point (a sunlit
+ * page, noise around the clipping level) leaves the whole area to a darker frame instead of speckling it with two.
+ */
+const blendWeights = (
+  frames: Work[],
+  keep: Float32Array[],
+  stops: number[],
+  width: number,
+  height: number,
+): Float32Array[] => {
+  const brightest = max(...stops);
+  const radius = max(1, round(max(width, height) * BLEND_RADIUS_SHARE));
+  return frames.map((frame, k) => {
+    const told = frame.luma.map((v, p) => (isNaN(v) ? 0 : usable(frame.top[p], v)));
+    // A frame counts fully only where nearly all its neighbourhood is usable.
+    const smooth = boxFilter(told, width, height, radius).map((share) =>
+      ramp(share, NEIGHBOURS_USABLE[0], NEIGHBOURS_USABLE[1]),
+    );
+    const light = 2 ** (stops[k] - brightest);
+    return smooth.map((u, p) => u * keep[k][p] * light);
+  });
+};
+
 const logLinear = (code: number) => log2(max(srgbToLinear(code), 1 / 4096));
 
 /**
@@ -194,47 +286,71 @@ const radianceTables = (frames: Work[], reference: number): Float32Array[] => {
 };
 
 /**
- * The scene's log2 luminance at every reference pixel: each frame's level on the common scale, averaged with weights
- * for how well it shows the pixel (well exposed, unclipped, no ghost); where every frame clips, the darkest one's
- * (a lower bound), where the reference alone may count, the reference's.
+ * What each frame brings to the blend: where it is, its response and colour gains, how much it counts around each
+ * pixel (blendWeights, at the working size), how much it may count at all (ghosts), and whether it stands in where
+ * every frame clips (the darkest) or is black (the brightest), or where nothing else does (the reference).
  */
-const sceneLuminance = (
-  frames: Work[],
-  keep: Float32Array[],
-  tables: Float32Array[],
-  reference: number,
-  width: number,
-  height: number,
-) => {
+interface Contribution {
+  response: Float32Array;
+  gains: [number, number, number];
+  blend: Float32Array;
+  keep: Float32Array;
+  darkest: boolean;
+  brightest: boolean;
+  reference: boolean;
+}
+
+/**
+ * The weight of one frame's pixel (codes 0..255): `around` (blend) and `kept` (keep) sampled at it. All three channels
+ * come from the same frames in the same shares: a colour mixed channel by channel from frames the matching calibrated
+ * only roughly against each other (five stops apart, a dark frame's green and blue in its noise) takes on hues
+ * neither frame has.
+ */
+const pixelWeight = (r: number, g: number, b: number, around: number, kept: number, contribution: Contribution) => {
+  const top = (r > g ? (r > b ? r : b) : g > b ? g : b) / 255;
+  const luma = (LUMA_R * r + LUMA_G * g + LUMA_B * b) / 255;
+  // A floor, so that a pixel no frame's neighbourhood vouches for still takes what its frames show of it.
+  let w = (around + kept * FALLBACK_WEIGHT) * usable(top, luma);
+  if (contribution.darkest && top >= PIXEL_CLIP_RAMP[1]) w += kept * FALLBACK_WEIGHT;
+  if (contribution.brightest && luma <= PIXEL_BLACK_RAMP[0]) w += kept * FALLBACK_WEIGHT;
+  // And where nothing else counts (black in the dark frame, white in the bright one), the reference.
+  if (contribution.reference) w += FALLBACK_WEIGHT / 100;
+  return w;
+};
+
+/**
+ * The scene's log2 luminance at every pixel of the working size, blended as the full-size photo is; where every frame that may count clips (the reference alone, over a window, where a person stood in
+ * front of it in the darker frames), the scene is only known to be at least this bright and is taken as bright as
+ * the scene around it, not as the reference's white, which the tone map would render grey beside the recovered view.
+ */
+const sceneLuminance = (frames: Work[], contributions: Contribution[], width: number, height: number) => {
   const n = width * height;
-  const sum = new Float32Array(n);
-  const total = new Float32Array(n);
-  /** Weight of levels frames record (no fallback), and whether all a pixel has is a clipped frame's bound. */
+  const scene = new Float32Array(n);
   const exact = new Float32Array(n);
-  const bounded = new Uint8Array(n).fill(1);
-  for (const [k, frame] of frames.entries()) {
-    const table = tables[k];
-    for (let p = 0; p < n; p++) {
-      const v = frame.luma[p];
-      if (isNaN(v)) continue;
-      const clipped = frame.top[p] >= CLIPPED_TOP ? 1 : 0;
-      const black = v <= BLACK_LUMA ? 1 : 0;
-      const fallback =
-        (k === reference ? FALLBACK_WEIGHT / 10 : 0) +
-        (k === 0 ? FALLBACK_WEIGHT * clipped : 0) +
-        (k === frames.length - 1 ? FALLBACK_WEIGHT * black : 0);
-      const told = keep[k][p] * WELL[round(v * 1024)] * usable(frame.top[p], v);
-      const w = told + keep[k][p] * fallback;
-      sum[p] += w * lookup(table, v);
-      total[p] += w;
-      exact[p] += told;
-      if (told > 0 || (keep[k][p] > 0.5 && !clipped)) bounded[p] = 0;
+  const bounded = new Uint8Array(n);
+  for (let p = 0; p < n; p++) {
+    let sum = 0;
+    let total = 0;
+    let told = 0;
+    let clippedOnly = true;
+    for (const [k, frame] of frames.entries()) {
+      if (isNaN(frame.luma[p])) continue;
+      const { response, gains, blend, keep } = contributions[k];
+      const [r, g, b] = frame.rgb.subarray(p * 3, p * 3 + 3);
+      const w = pixelWeight(r, g, b, blend[p], keep[p], contributions[k]);
+      sum +=
+        w *
+        (LUMA_R * gains[0] * response[(r * RESPONSE_SCALE + 0.5) | 0] +
+          LUMA_G * gains[1] * response[(g * RESPONSE_SCALE + 0.5) | 0] +
+          LUMA_B * gains[2] * response[(b * RESPONSE_SCALE + 0.5) | 0]);
+      total += w;
+      told += blend[p] * usable(frame.top[p], frame.luma[p]);
+      if (keep[p] > 0.5 && frame.top[p] < CLIPPED_TOP) clippedOnly = false;
     }
+    scene[p] = log2(max(sum / (total || 1), 1 / 65536));
+    exact[p] = told;
+    bounded[p] = clippedOnly && told < 1e-3 ? 1 : 0;
   }
-  const scene = sum.map((v, p) => v / (total[p] || 1));
-  // Where every frame that may count clips (the reference alone, over a window, where a person stood in front of it
-  // in the darker frames), the scene is only known to be at least this bright: it is taken as bright as the scene
-  // around it, not as the reference's white, which the tone map would render grey beside the recovered view.
   const around = pushPull(scene, exact, width, height);
   for (let p = 0; p < n; p++) if (bounded[p]) scene[p] = max(scene[p], around[p]);
   return scene;
@@ -272,102 +388,69 @@ const pushPull = (values: Float32Array, weights: Float32Array, width: number, he
   return estimate!;
 };
 
+/** x up to `knee` as it is, above it rolled off so it approaches `white` (log2 units) but never reaches it. */
+const rollOff = (x: number, knee: number, white: number) =>
+  x <= knee ? x : knee + (white - knee) * (1 - exp(-(x - knee) / (white - knee)));
+
 /**
  * The merged photo's log2 luminance: the scene's, with its large-scale range compressed where it exceeds what a
  * photo shows (a window several stops over the room) and its detail kept. The scene is split into a base (an
  * edge-aware smoothing: a window's frame stays a sharp step in it, so nothing spreads across it as a halo) and the
- * detail over it; the base above the room's level is rolled off towards white, and well below it brought up a
- * little, and the detail is added back.
+ * detail over it. The room is brought to a photo's brightness; the base above it is rolled off below white, and well
+ * below it brought up a little; the detail is added back and the sum rolled off once more so that no texture of the
+ * view piles up at white.
  */
-const toneMap = (scene: Float32Array, width: number, height: number): Float32Array => {
+const toneMap = (scene: Float32Array, width: number, height: number, brightest: number): Float32Array => {
   const radius = max(2, round(max(width, height) * BASE_RADIUS_SHARE));
   const { a, b } = guidedCoefficients(scene, width, height, radius, BASE_EPS);
   const sorted = Float32Array.from(scene).sort();
-  const anchor = sorted[floor(sorted.length / 2)];
-  const room = anchor + ROOM_RANGE_STOPS;
-  const white = anchor + WHITE_STOPS;
-  const span = white - room;
+  const median = sorted[floor(sorted.length / 2)];
+  // The room brought to a photo's brightness from whichever frames recorded it: a dark reference is lifted with the
+  // brighter frames' cleaner shadows, which the 8-bit photo the look receives could not give it afterwards.
+  const shift = clamp(log2(MERGED_MEDIAN) - median, MAX_DARKEN_STOPS, min(MAX_LIFT_STOPS, max(0, brightest)));
+  const anchor = median + shift;
+  const white = log2(BASE_WHITE);
+  const knee = min(anchor + ROOM_RANGE_STOPS, white - MIN_ROLL_STOPS);
   const shadowFloor = anchor - SHADOW_STOPS;
-  return scene.map((v, p) => {
-    const base = a[p] * v + b[p];
-    let toned = base;
-    if (base > room) toned = room + span * (1 - exp(-(base - room) / span));
-    else if (base < shadowFloor) toned = shadowFloor - (shadowFloor - base) * SHADOW_SLOPE;
-    return toned + (v - base) * DETAIL;
+  const [detailKnee, detailWhite] = [log2(DETAIL_KNEE), log2(DETAIL_WHITE)];
+  return scene.map((level, p) => {
+    const v = level + shift;
+    const base = a[p] * level + b[p] + shift;
+    const toned = base < shadowFloor ? shadowFloor - (shadowFloor - base) * SHADOW_SLOPE : rollOff(base, knee, white);
+    return rollOff(toned + (v - base) * DETAIL, detailKnee, detailWhite);
   });
 };
 
+/** A field of log2 gains as a local linear function of log2 luminance (the listing look's GainField). */
 interface Field {
   a: Float32Array;
   b: Float32Array;
 }
 
-/**
- * The gain field bringing `frame` to `target` (log2 luminance): target ≈ a log2 luminance + b, fitted locally (a guided filter
- * weighted by how much each pixel of the frame tells), and the frame's global fit where it tells too little.
- */
-const fitField = (
-  frame: Work,
-  keep: Float32Array,
-  target: Float32Array,
-  width: number,
-  height: number,
-  reference: boolean,
-): Field => {
-  const n = width * height;
+/** Guided-filter fit of `target` as a local linear function of `guide` (He et al.), both log2 luminance. */
+const fitField = (guide: Float32Array, target: Float32Array, width: number, height: number): Field => {
   const radius = max(2, round(max(width, height) * FIELD_RADIUS_SHARE));
-  const w = new Float32Array(n);
-  const wg = new Float32Array(n);
-  const wt = new Float32Array(n);
-  const wgg = new Float32Array(n);
-  const wgt = new Float32Array(n);
-  let sw = 0;
-  let sg = 0;
-  let st = 0;
-  let sgg = 0;
-  let sgt = 0;
-  for (let p = 0; p < n; p++) {
-    if (isNaN(frame.luma[p])) continue;
-    // The reference's clipped pixels count a little: where a ghost leaves the reference alone over a window, its
-    // white is brought to the window's brightness around it.
-    const clipped = reference && frame.top[p] >= CLIPPED_TOP ? CLIPPED_FIT_WEIGHT : 0;
-    const weight = (usable(frame.top[p], frame.luma[p]) + clipped) * keep[p];
-    const g = log2(max(frame.linear[p], 1 / 4096));
-    const t = target[p];
-    w[p] = weight;
-    wg[p] = weight * g;
-    wt[p] = weight * t;
-    wgg[p] = weight * g * g;
-    wgt[p] = weight * g * t;
-    sw += weight;
-    sg += weight * g;
-    st += weight * t;
-    sgg += weight * g * g;
-    sgt += weight * g * t;
-  }
-  // The global fit: a tone curve's slope and offset over the whole frame.
-  const mg = sw > 0 ? sg / sw : 0;
-  const mt = sw > 0 ? st / sw : 0;
-  const globalA = sw > 0 ? clamp((sgt / sw - mg * mt) / max(sgg / sw - mg * mg, 1e-3), 0.3, 2) : 1;
-  const globalB = mt - globalA * mg;
-  const [mw, mwg, mwt, mwgg, mwgt] = [w, wg, wt, wgg, wgt].map((plane) => boxFilter(plane, width, height, radius));
-  const a = new Float32Array(n);
-  const b = new Float32Array(n);
-  for (let p = 0; p < n; p++) {
-    const weight = mw[p];
-    if (weight < 1e-6) {
-      a[p] = globalA;
-      b[p] = globalB;
-      continue;
-    }
-    const g = mwg[p] / weight;
-    const t = mwt[p] / weight;
-    const variance = max(0, mwgg[p] / weight - g * g);
-    const local = (mwgt[p] / weight - g * t) / (variance + FIELD_EPS);
-    // Shrunk towards the global fit as the window's usable pixels thin out.
-    const trust = weight / (weight + FIELD_PRIOR);
-    a[p] = local * trust + globalA * (1 - trust);
-    b[p] = (t - local * g) * trust + globalB * (1 - trust);
+  const gain = target.map((t, p) => t - guide[p]);
+  const meanG = boxFilter(guide, width, height, radius);
+  const meanT = boxFilter(gain, width, height, radius);
+  const meanGG = boxFilter(
+    guide.map((g) => g * g),
+    width,
+    height,
+    radius,
+  );
+  const meanGT = boxFilter(
+    guide.map((g, p) => g * gain[p]),
+    width,
+    height,
+    radius,
+  );
+  const a = new Float32Array(guide.length);
+  const b = new Float32Array(guide.length);
+  for (let p = 0; p < guide.length; p++) {
+    const variance = max(0, meanGG[p] - meanG[p] * meanG[p]);
+    a[p] = (meanGT[p] - meanG[p] * meanT[p]) / (variance + FIELD_EPS);
+    b[p] = meanT[p] - a[p] * meanG[p];
   }
   return { a: boxFilter(a, width, height, radius), b: boxFilter(b, width, height, radius) };
 };
@@ -395,32 +478,30 @@ const columns = (work: number, full: number): Sampler => {
 interface Accumulator {
   width: number;
   height: number;
-  /** Weighted linear RGB, interleaved. */
-  sum: Float32Array;
-  weight: Float32Array;
+  /** The weighted scene light of each channel and the weights' sum, interleaved: r, g, b, w. */
+  sums: Float32Array;
 }
 
 /**
- * Adds one full-size frame, sampled at `transform` of each reference pixel, brought to the fused brightness by its
- * field and weighted by how well it shows the pixel (well exposed, unclipped, no ghost).
+ * Adds one full-size frame, sampled at `transform` of each reference pixel: its scene light through its response
+ * and colour gains, weighted as sceneLuminance weights the reduced copies.
  */
 const accumulate = (
   into: Accumulator,
   image: RgbImage,
   transform: Affine,
-  field: Field,
-  keep: Float32Array,
+  contribution: Contribution,
   workWidth: number,
   workHeight: number,
-  fallback: { reference: boolean; darkest: boolean },
 ) => {
-  const { width, height, sum, weight } = into;
+  const { width, height, sums } = into;
   const { data } = image;
+  const { response, gains, blend, keep } = contribution;
   const cols = columns(workWidth, width);
   const rows = columns(workHeight, height);
   const [m0, m1, m2, m3, m4, m5] = transform;
-  const referenceFloor = fallback.reference ? FALLBACK_WEIGHT / 10 : 0;
   const stride = width * 3;
+  const rgb = [0, 0, 0];
   for (let y = 0; y < height; y++) {
     const r0 = rows.x0[y] * workWidth;
     const r1 = rows.x1[y] * workWidth;
@@ -429,6 +510,16 @@ const accumulate = (
       const u = m0 * x + m1 * y + m2;
       const v = m3 * x + m4 * y + m5;
       if (u < 0 || v < 0 || u > width - 1 || v > height - 1) continue;
+      const c0 = cols.x0[x];
+      const c1 = cols.x1[x];
+      const tx = cols.tx[x];
+      const s0 = blend[r0 + c0] + (blend[r0 + c1] - blend[r0 + c0]) * tx;
+      const s1 = blend[r1 + c0] + (blend[r1 + c1] - blend[r1 + c0]) * tx;
+      const k0 = keep[r0 + c0] + (keep[r0 + c1] - keep[r0 + c0]) * tx;
+      const k1 = keep[r1 + c0] + (keep[r1 + c1] - keep[r1 + c0]) * tx;
+      const around = s0 + (s1 - s0) * ty;
+      const kept = k0 + (k1 - k0) * ty;
+      if (around <= 0 && kept <= 0) continue;
       const xi = u | 0;
       const yi = v | 0;
       const fx = u - xi;
@@ -437,67 +528,71 @@ const accumulate = (
       const i01 = fx > 0 ? i00 + 3 : i00;
       const i10 = fy > 0 ? i00 + stride : i00;
       const i11 = fy > 0 ? i01 + stride : i01;
-      const rt = data[i00] + (data[i01] - data[i00]) * fx;
-      const gt = data[i00 + 1] + (data[i01 + 1] - data[i00 + 1]) * fx;
-      const bt = data[i00 + 2] + (data[i01 + 2] - data[i00 + 2]) * fx;
-      const r = rt + (data[i10] + (data[i11] - data[i10]) * fx - rt) * fy;
-      const g = gt + (data[i10 + 1] + (data[i11 + 1] - data[i10 + 1]) * fx - gt) * fy;
-      const b = bt + (data[i10 + 2] + (data[i11 + 2] - data[i10 + 2]) * fx - bt) * fy;
-      const top = (r > g ? (r > b ? r : b) : g > b ? g : b) / 255;
-      const luma = (LUMA_R * r + LUMA_G * g + LUMA_B * b) / 255;
-      // The work planes at this reference pixel.
-      const c0 = cols.x0[x];
-      const c1 = cols.x1[x];
-      const tx = cols.tx[x];
-      const k0 = keep[r0 + c0] + (keep[r0 + c1] - keep[r0 + c0]) * tx;
-      const k1 = keep[r1 + c0] + (keep[r1 + c1] - keep[r1 + c0]) * tx;
-      const kept = k0 + (k1 - k0) * ty;
-      const clipped = top >= CLIPPED_TOP ? 1 : 0;
-      const w =
-        kept *
-        (WELL[(luma * 1024 + 0.5) | 0] * usable(top, luma) +
-          referenceFloor +
-          (fallback.darkest ? FALLBACK_WEIGHT * clipped : 0));
+      for (let c = 0; c < 3; c++) {
+        const top = data[i00 + c] + (data[i01 + c] - data[i00 + c]) * fx;
+        rgb[c] = top + (data[i10 + c] + (data[i11 + c] - data[i10 + c]) * fx - top) * fy;
+      }
+      const w = pixelWeight(rgb[0], rgb[1], rgb[2], around, kept, contribution);
       if (w <= 0) continue;
-      const a0 = field.a[r0 + c0] + (field.a[r0 + c1] - field.a[r0 + c0]) * tx;
-      const a1 = field.a[r1 + c0] + (field.a[r1 + c1] - field.a[r1 + c0]) * tx;
-      const b0 = field.b[r0 + c0] + (field.b[r0 + c1] - field.b[r0 + c0]) * tx;
-      const b1 = field.b[r1 + c0] + (field.b[r1 + c1] - field.b[r1 + c0]) * tx;
-      const lr = linearOf(r);
-      const lg = linearOf(g);
-      const lb = linearOf(b);
-      const l = fastLog2(max(LUMA_R * lr + LUMA_G * lg + LUMA_B * lb, 1 / 4096));
-      const gain = fastExp2((a0 + (a1 - a0) * ty - 1) * l + b0 + (b1 - b0) * ty);
-      const p = y * width + x;
-      const o = p * 3;
-      const wg = w * gain;
-      sum[o] += wg * lr;
-      sum[o + 1] += wg * lg;
-      sum[o + 2] += wg * lb;
-      weight[p] += w;
+      const o = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) sums[o + c] += w * response[(rgb[c] * RESPONSE_SCALE + 0.5) | 0] * gains[c];
+      sums[o + 3] += w;
     }
   }
 };
 
-/** The blend as 8-bit sRGB: a colour past white is taken towards its luminance until it fits (hue kept). */
-const finish = ({ width, height, sum, weight }: Accumulator): RgbImage => {
+/**
+ * The scene's light toned into the photo, as 8-bit sRGB: each pixel's gain read from the tone map's field at its
+ * log luminance (sampled bilinearly from the working size), then a colour whose largest channel nears white rolled
+ * off as a whole (hue and saturation kept) from FINISH_KNEE: a blue sky or a lamp shade keeps its colour instead of
+ * turning white in one channel.
+ */
+const finish = (
+  { width, height, sums }: Accumulator,
+  field: Field,
+  workWidth: number,
+  workHeight: number,
+): RgbImage => {
   const out = new Uint8Array(width * height * 3);
-  for (let p = 0, o = 0; p < width * height; p++, o += 3) {
-    const w = weight[p] || 1;
-    let r = sum[o] / w;
-    let g = sum[o + 1] / w;
-    let b = sum[o + 2] / w;
-    const top = r > g ? (r > b ? r : b) : g > b ? g : b;
-    if (top > 1) {
-      const y = min(1, LUMA_R * r + LUMA_G * g + LUMA_B * b);
-      const s = (1 - y) / (top - y);
-      r = y + (r - y) * s;
-      g = y + (g - y) * s;
-      b = y + (b - y) * s;
+  const span = 1 - FINISH_KNEE;
+  const cols = columns(workWidth, width);
+  const rows = columns(workHeight, height);
+  const { a, b } = field;
+  for (let y = 0; y < height; y++) {
+    const r0 = rows.x0[y] * workWidth;
+    const r1 = rows.x1[y] * workWidth;
+    const ty = rows.tx[y];
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const o = p * 4;
+      const w = sums[o + 3] || 1;
+      let r = sums[o] / w;
+      let g = sums[o + 1] / w;
+      let bl = sums[o + 2] / w;
+      const c0 = cols.x0[x];
+      const c1 = cols.x1[x];
+      const tx = cols.tx[x];
+      const a0 = a[r0 + c0] + (a[r0 + c1] - a[r0 + c0]) * tx;
+      const a1 = a[r1 + c0] + (a[r1 + c1] - a[r1 + c0]) * tx;
+      const b0 = b[r0 + c0] + (b[r0 + c1] - b[r0 + c0]) * tx;
+      const b1 = b[r1 + c0] + (b[r1 + c1] - b[r1 + c0]) * tx;
+      const l = fastLog2(max(LUMA_R * r + LUMA_G * g + LUMA_B * bl, 1 / 65536));
+      const gain = fastExp2((a0 + (a1 - a0) * ty) * l + b0 + (b1 - b0) * ty);
+      r *= gain;
+      g *= gain;
+      bl *= gain;
+      const top = r > g ? (r > bl ? r : bl) : g > bl ? g : bl;
+      if (top > FINISH_KNEE) {
+        const scale = (FINISH_KNEE + span * (1 - exp(-(top - FINISH_KNEE) / span))) / top;
+        r *= scale;
+        g *= scale;
+        bl *= scale;
+      }
+      const q = p * 3;
+      out[q] = ENCODE[r <= 0 ? 0 : r >= 1 ? ENCODE_STEPS : (r * ENCODE_STEPS + 0.5) | 0];
+      out[q + 1] = ENCODE[g <= 0 ? 0 : g >= 1 ? ENCODE_STEPS : (g * ENCODE_STEPS + 0.5) | 0];
+      out[q + 2] = ENCODE[bl <= 0 ? 0 : bl >= 1 ? ENCODE_STEPS : (bl * ENCODE_STEPS + 0.5) | 0];
     }
-    out[o] = ENCODE[r <= 0 ? 0 : r >= 1 ? ENCODE_STEPS : (r * ENCODE_STEPS + 0.5) | 0];
-    out[o + 1] = ENCODE[g <= 0 ? 0 : g >= 1 ? ENCODE_STEPS : (g * ENCODE_STEPS + 0.5) | 0];
-    out[o + 2] = ENCODE[b <= 0 ? 0 : b >= 1 ? ENCODE_STEPS : (b * ENCODE_STEPS + 0.5) | 0];
   }
   return { width, height, data: out };
 };
@@ -523,6 +618,104 @@ const planOrRefuse = async (buffers: readonly Buffer[]) => {
   }
 };
 
+/**
+ * Merges a bracket (2-7 frames of one view) into one photo; throws BracketError (an EnhancementError) for frames
+ * that do not make one.
+ */
+export const mergeBracket = async (buffers: readonly Buffer[]): Promise<MergedBracket> => {
+  const { frames, reference, workWidth, workHeight, contributions, field, ghostShare, residuals, referenceSmall } =
+    await prepare(buffers);
+  let accumulator: Accumulator | null = null;
+  // What the merged photo keeps of the reference's file (not its pixels: each frame's go once blended).
+  let base: Omit<DecodedPhoto, 'image' | 'inputBytes' | 'gainMap'> | null = null;
+  let referencePreview: RgbImage | null = null;
+  const movement = { shift: 0, rotation: 0 };
+  // The reference first: its decode fixes the full size every other frame is sampled onto. One frame at a time: only
+  // the running sums stay.
+  const order = [reference, ...frames.keys()].filter((k, i) => i === 0 || k !== reference);
+  for (const k of order) {
+    const frame = frames[k];
+    const decoded = await decodePhoto(buffers[frame.index], MAX_BRACKET_PIXELS);
+    const { width, height } = decoded.image;
+    if (!accumulator) {
+      accumulator = { width, height, sums: new Float32Array(width * height * 4) };
+      const { format, orientation, hadIccProfile, reducedFrom } = decoded;
+      base = { format, orientation, hadIccProfile, ...(reducedFrom ? { reducedFrom } : {}) };
+      referencePreview = await reduceBeforePreview(decoded.image);
+    } else if (width !== accumulator.width || height !== accumulator.height) {
+      throw new BracketError(
+        'different-sizes',
+        `Frame ${frame.index + 1} decodes to ${width} x ${height} pixels and frame ${frames[reference].index + 1} to ${accumulator.width} x ${accumulator.height}: every frame of a bracket must be the same size.`,
+        frame.index,
+      );
+    }
+    const transform = rescale(frame.transform, width / workWidth, height / workHeight);
+    movement.shift = max(movement.shift, largestShift(transform, width, height));
+    movement.rotation = max(movement.rotation, abs(rotationDeg(transform)));
+    accumulate(accumulator, decoded.image, transform, contributions[k], workWidth, workHeight);
+  }
+  const merged = finish(accumulator!, field, workWidth, workHeight);
+  return {
+    decoded: { ...base!, image: merged, inputBytes: buffers.reduce((total, buffer) => total + buffer.length, 0) },
+    referencePreview: referencePreview!,
+    merge: {
+      frames: frames.length,
+      alignment: {
+        meanErrorPx: round2(mean(residuals) * (merged.width / workWidth)),
+        maxShiftPx: round2(movement.shift),
+        rotationDeg: round2(movement.rotation),
+      },
+      ghostSharePct: round2(ghostShare * 100),
+      windowRecoveredPct: round2(recoveredShare(referenceSmall, merged) * 100),
+    },
+  };
+};
+
+/**
+ * Everything decided on the reduced copies: the plan (frames read, checked, ordered and aligned), ghosts, the common
+ * scale, colour, the blend's weights and the tone map's field. Only what the full-size blend needs is returned, so
+ * the copies can go before the frames are decoded.
+ */
+const prepare = async (buffers: readonly Buffer[]) => {
+  const plan = await planOrRefuse(buffers);
+  const used: PlannedFrame[] = plan.frames.filter((frame, k) => k === plan.reference || !frame.unusable);
+  const reference = used.indexOf(plan.frames[plan.reference]);
+  const { width, height } = used[reference].small;
+  const work = used.map(warpWork);
+  const ghosts = findGhosts(work, reference, width, height);
+  const tables = radianceTables(work, reference);
+  const responses = tables.map(responseOf);
+  // Each frame's exposure against the reference's, in stops: where a mid-grey code of each lands on the scale.
+  const stops = tables.map((table) => lookup(tables[reference], 0.5) - lookup(table, 0.5));
+  const blend = blendWeights(work, ghosts.keep, stops, width, height);
+  const gains = colourGains(work, responses, ghosts.keep, reference);
+  const contributions: Contribution[] = work.map((_, k) => ({
+    response: responses[k],
+    gains: gains[k],
+    blend: blend[k],
+    keep: ghosts.keep[k],
+    darkest: k === 0,
+    brightest: k === work.length - 1,
+    reference: k === reference,
+  }));
+  const scene = sceneLuminance(work, contributions, width, height);
+  const field = fitField(scene, toneMap(scene, width, height, max(...stops)), width, height);
+  return {
+    frames: used.map(({ index, transform }) => ({ index, transform })),
+    reference,
+    workWidth: width,
+    workHeight: height,
+    contributions,
+    field,
+    ghostShare: ghosts.share,
+    // The alignment's residual where nothing moved: a cell a ghost covers measures the ghost, reported on its own.
+    residuals: used.flatMap((frame, k) =>
+      frame.residuals.filter(({ box }) => meanOver(ghosts.keep[k], width, box) > STATIC_CELL).map((cell) => cell.shift),
+    ),
+    referenceSmall: used[reference].small,
+  };
+};
+
 /** Mean of a plane over a box [left, top, right, bottom). */
 const meanOver = (plane: Float32Array, width: number, [left, top, right, bottom]: [number, number, number, number]) => {
   let sum = 0;
@@ -531,91 +724,6 @@ const meanOver = (plane: Float32Array, width: number, [left, top, right, bottom]
 };
 
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
-
-/**
- * Merges a bracket (2-7 frames of one view) into one photo; throws BracketError (an EnhancementError) for frames
- * that do not make one.
- */
-export const mergeBracket = async (buffers: readonly Buffer[]): Promise<MergedBracket> => {
-  const plan = await planOrRefuse(buffers);
-  const used: PlannedFrame[] = plan.frames.filter((frame, k) => k === plan.reference || !frame.unusable);
-  const reference = used.indexOf(plan.frames[plan.reference]);
-  const { width: workWidth, height: workHeight } = used[reference].small;
-  const work = used.map(warpWork);
-  const ghosts = findGhosts(work, reference, workWidth, workHeight);
-  const scene = sceneLuminance(work, ghosts.keep, radianceTables(work, reference), reference, workWidth, workHeight);
-  const target = toneMap(scene, workWidth, workHeight);
-  const fields = work.map((frame, k) =>
-    fitField(frame, ghosts.keep[k], target, workWidth, workHeight, k === reference),
-  );
-
-  let accumulator: Accumulator | null = null;
-  let referenceDecoded: DecodedPhoto | null = null;
-  let referencePreview: RgbImage | null = null;
-  const movement = { shift: 0, rotation: 0 };
-  let scale = 1;
-  // The reference first: its decode fixes the full size every other frame is sampled onto.
-  const order = [reference, ...used.keys()].filter((k, i) => i === 0 || k !== reference);
-  for (const k of order) {
-    const frame = used[k];
-    const decoded = await decodePhoto(buffers[frame.index], MAX_BRACKET_PIXELS);
-    const { width, height } = decoded.image;
-    if (!accumulator) {
-      accumulator = {
-        width,
-        height,
-        sum: new Float32Array(width * height * 3),
-        weight: new Float32Array(width * height),
-      };
-      referenceDecoded = decoded;
-      referencePreview = await reduceBeforePreview(decoded.image);
-    } else if (width !== accumulator.width || height !== accumulator.height) {
-      throw new BracketError(
-        'different-sizes',
-        `Frame ${frame.index + 1} decodes to ${width} x ${height} pixels and frame ${used[reference].index + 1} to ${accumulator.width} x ${accumulator.height}: every frame of a bracket must be the same size.`,
-        frame.index,
-      );
-    }
-    scale = width / workWidth;
-    const transform = rescale(frame.transform, width / workWidth, height / workHeight);
-    movement.shift = max(movement.shift, largestShift(transform, width, height));
-    movement.rotation = max(movement.rotation, abs(rotationDeg(transform)));
-    accumulate(accumulator, decoded.image, transform, fields[k], ghosts.keep[k], workWidth, workHeight, {
-      reference: k === reference,
-      darkest: k === 0,
-    });
-  }
-  const merged = finish(accumulator!);
-  const referenceWork = used[reference].small;
-  // The alignment's residual where nothing moved: a cell a ghost covers measures the ghost, reported on its own.
-  const residuals = used.flatMap((frame, k) =>
-    frame.residuals
-      .filter(({ box }) => meanOver(ghosts.keep[k], workWidth, box) > STATIC_CELL)
-      .map((cell) => cell.shift),
-  );
-  const base = referenceDecoded!;
-  return {
-    decoded: {
-      image: merged,
-      format: base.format,
-      orientation: base.orientation,
-      hadIccProfile: base.hadIccProfile,
-      inputBytes: buffers.reduce((total, buffer) => total + buffer.length, 0),
-      ...(base.reducedFrom ? { reducedFrom: base.reducedFrom } : {}),
-    },
-    referencePreview: referencePreview!,
-    merge: {
-      frames: used.length,
-      alignment: {
-        meanErrorPx: round2(mean(residuals) * scale),
-        maxShiftPx: round2(movement.shift),
-        rotationDeg: round2(movement.rotation),
-      },
-      ghostSharePct: round2(ghosts.share * 100),
-      windowRecoveredPct: round2(recoveredShare(referenceWork, merged) * 100),
-    },
-  };
-};
 
 const round2 = (v: number) => round(v * 100) / 100;
 
