@@ -172,8 +172,8 @@ export interface EnhancementReport {
    * over is left out); the alignment's residual (mean over a grid of cells, full-size pixels), the largest movement
    * of a frame against the reference and the largest rotation (degrees); the share of the photo where a frame was
    * left out because something had moved (per cent); and the share of the reference frame's clipped pixels (its
-   * blown window) that the delivered photo shows below white (per cent). `input` describes the reference frame,
-   * with the bytes of every frame.
+   * blown window) that the delivered photo does not show blown (near white and flat), per cent, 0 when the
+   * reference clips almost nothing. `input` describes the reference frame, with the bytes of every frame.
    */
   merge?: {
     frames: number;

@@ -146,6 +146,14 @@ describe('merging a bracket', () => {
     expect(report.input.bytes).toBe(walked.reduce((sum, frame) => sum + frame.length, 0));
   });
 
+  it('claims no window recovered when the reference blew none', async () => {
+    // Four stops under the still bracket's middle: the window is not clipped in the middle frame.
+    const dim = await renderBracket(WIDTH, HEIGHT, [{ ev: -5 }, { ev: -4 }, { ev: -3 }]);
+    const { report } = await enhance(dim, { correctVerticals: false });
+    expect(report.merge!.frames).toBe(3);
+    expect(report.merge!.windowRecoveredPct).toBe(0);
+  });
+
   it('refuses at enhance time what the upload would have refused, with the problem and the frame', async () => {
     const error = await enhance([still[1], still[1]]).catch((e: unknown) => e);
     expect(isEnhancementError(error)).toBe(true);

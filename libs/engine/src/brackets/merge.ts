@@ -727,21 +727,54 @@ const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + 
 
 const round2 = (v: number) => round(v * 100) / 100;
 
-/** Share of `reference`'s clipped pixels (any channel at 250 or above) that `result` shows below it; 1 with none. */
+/** Luma (0..1) from which, and spread (codes over a 5x5 neighbourhood) within which, a pixel shows as blown. */
+const BLOWN_LUMA = 0.9;
+const FLAT_CODES = 3;
+/** Least share of the reference's pixels that must clip for it to have a window to recover. */
+const MIN_CLIPPED_SHARE = 0.002;
+
+/**
+ * The pixels an image shows blown: near white and flat, no detail left. Flatness counts, not a code: the listing look
+ * renders a recorded white a little below white, and a blank window is not a recovered one.
+ */
+export const blownMask = ({ width, height, data }: RgbImage): Uint8Array => {
+  const luma = new Uint8Array(width * height);
+  for (let p = 0; p < luma.length; p++)
+    luma[p] = round(LUMA_R * data[p * 3] + LUMA_G * data[p * 3 + 1] + LUMA_B * data[p * 3 + 2]);
+  const blown = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (luma[y * width + x] < BLOWN_LUMA * 255) continue;
+      let low = 255;
+      let high = 0;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const v = luma[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))];
+          if (v < low) low = v;
+          if (v > high) high = v;
+        }
+      blown[y * width + x] = high - low <= FLAT_CODES ? 1 : 0;
+    }
+  return blown;
+};
+
+/**
+ * Share of `reference`'s clipped pixels (a channel at 250 or above: its blown window) that `result` (the same view,
+ * any size) does not show blown; 0 when the reference clips almost nothing (no window to recover).
+ */
 export const recoveredShare = (reference: RgbImage, result: RgbImage): number => {
+  const blown = blownMask(result);
+  const d = reference.data;
   let clipped = 0;
   let recovered = 0;
   for (let y = 0; y < reference.height; y++)
     for (let x = 0; x < reference.width; x++) {
       const i = (y * reference.width + x) * 3;
-      const d = reference.data;
       if (d[i] < 250 && d[i + 1] < 250 && d[i + 2] < 250) continue;
       clipped++;
       const rx = min(result.width - 1, floor(((x + 0.5) * result.width) / reference.width));
       const ry = min(result.height - 1, floor(((y + 0.5) * result.height) / reference.height));
-      const j = (ry * result.width + rx) * 3;
-      const o = result.data;
-      if (o[j] < 250 && o[j + 1] < 250 && o[j + 2] < 250) recovered++;
+      if (!blown[ry * result.width + rx]) recovered++;
     }
-  return clipped ? recovered / clipped : 1;
+  return clipped >= MIN_CLIPPED_SHARE * reference.width * reference.height ? recovered / clipped : 0;
 };

@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { enhance } from '..';
-import { mergeBracket } from '../brackets/merge';
+import { blownMask, mergeBracket } from '../brackets/merge';
 import { splitHalves } from '../bench/halves';
 import { LUMA_B, LUMA_G, LUMA_R } from '../color';
 import type { RgbImage } from '../rgb-image';
@@ -111,34 +111,9 @@ const raw = async (input: Buffer): Promise<RgbImage> => {
 };
 const luma = (d: Uint8Array, i: number) => (LUMA_R * d[i] + LUMA_G * d[i + 1] + LUMA_B * d[i + 2]) / 255;
 
-/** Pixels shown as blown: near white and flat (no detail left). */
-const BLOWN_LUMA = 0.9;
-const FLAT_CODES = 3;
-const blownIn = (image: RgbImage): Uint8Array => {
-  const { width, height, data } = image;
-  const y = new Uint8Array(width * height);
-  for (let p = 0; p < y.length; p++) y[p] = Math.round(luma(data, p * 3) * 255);
-  const blown = new Uint8Array(width * height);
-  for (let row = 0; row < height; row++)
-    for (let col = 0; col < width; col++) {
-      const p = row * width + col;
-      if (y[p] < BLOWN_LUMA * 255) continue;
-      let low = 255;
-      let high = 0;
-      for (let dy = -2; dy <= 2; dy++)
-        for (let dx = -2; dx <= 2; dx++) {
-          const v = y[Math.min(height - 1, Math.max(0, row + dy)) * width + Math.min(width - 1, Math.max(0, col + dx))];
-          low = Math.min(low, v);
-          high = Math.max(high, v);
-        }
-      blown[p] = high - low <= FLAT_CODES ? 1 : 0;
-    }
-  return blown;
-};
-
 /** Figures of `image` (resampled to the mask's size when it differs, nearest pixel). */
 const figuresOf = (image: RgbImage, mask: Uint8Array, width: number, height: number): Figures => {
-  const blown = blownIn(image);
+  const blown = blownMask(image);
   let clipped = 0;
   let region = 0;
   const histogram = new Uint32Array(256);
@@ -166,7 +141,7 @@ const figuresOf = (image: RgbImage, mask: Uint8Array, width: number, height: num
 
 /** How much of the listing look's rendering of a frame is blown or crushed: the best single frame has the least. */
 const badShare = (image: RgbImage) => {
-  const blown = blownIn(image);
+  const blown = blownMask(image);
   let bad = 0;
   for (let p = 0; p < blown.length; p++) if (blown[p] || luma(image.data, p * 3) < CRUSHED_LUMA) bad++;
   return bad / blown.length;
@@ -208,7 +183,7 @@ const runScene = async (scene: Scene, out: string): Promise<SceneResult> => {
     const index = looks.reduce((b, look, i) => (badShare(look) < badShare(looks[b]) ? i : b), 0);
     const shot = await raw(frames[index]);
     size = { width: shot.width, height: shot.height };
-    mask = blownIn(shot);
+    mask = blownMask(shot);
     best = {
       frame: index,
       asShot: figuresOf(shot, mask, size.width, size.height),
@@ -226,7 +201,7 @@ const runScene = async (scene: Scene, out: string): Promise<SceneResult> => {
   const delivered = await raw(result.image);
   if (!mask) {
     size = { width: delivered.width, height: delivered.height };
-    mask = blownIn(await raw(frames[Math.floor(frames.length / 2)]));
+    mask = blownMask(await raw(frames[Math.floor(frames.length / 2)]));
   }
   tiles.push(await tile(result.image, `${prefix}-merged-look.jpg`));
   const report = result.report.merge!;
