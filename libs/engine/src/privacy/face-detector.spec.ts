@@ -29,13 +29,17 @@ describe('face detector', () => {
   });
 
   it('builds a pyramid from the search size down to one tile', async () => {
-    const levels = await facePyramid({ width: 3000, height: 2000, data: new Uint8Array(3000 * 2000 * 3) });
+    const levels = await facePyramid({ width: 4000, height: 2667, data: new Uint8Array(4000 * 2667 * 3) });
     expect(levels.map((level) => [level.width, level.height])).toEqual([
-      [2048, 1365],
-      [1024, 683],
+      [3072, 2048],
+      [1536, 1024],
+      [768, 512],
       [512, 341],
     ]);
-    expect(levels.map((level) => level.scale)).toEqual([1, 2, 4]);
+    expect(levels.map((level) => level.scale)).toEqual([1, 2, 4, 6]);
+    // A photo smaller than the search size is searched at its own size.
+    const small = await facePyramid({ width: 1200, height: 800, data: new Uint8Array(1200 * 800 * 3) });
+    expect(small.map((level) => level.width)).toEqual([1200, 600, 512]);
   });
 
   it('finds drawn faces of light and darker skin, small and large, anywhere in the photo, in the photo’s pixels', async () => {

@@ -5,11 +5,12 @@ import { spawnWorker } from '../spawn-worker';
 import { TILE, type FaceLevel, type FaceReply, type FaceRequest, type RawFace } from './face-tiles';
 
 /**
- * Largest side the faces are looked for at. Each doubling from one 512 px tile quadruples the tiles (2048 px: 1, 6
- * and 20 tiles on its three levels for a 3:2 photo, about half a second each on one core); the detector finds most
- * faces from about 24 px on its tiles, so on a 4000 px photo from about 50 px (docs/enhancement.md, "Privacy blur").
+ * Largest side the faces are looked for at (a smaller photo is searched at its own size). The detector finds most
+ * faces from about 24-32 px on its tiles: at 3072 px it finds three in four faces 32 px wide in a 3000 px photo and
+ * every one from 48 px, where 2048 px found under a third and two thirds, for about twice the tiles (55 against 27
+ * for a 3000 x 2000 photo) and more false finds (docs/enhancement.md, "Privacy blur").
  */
-export const FACE_SEARCH_SIDE = 2048;
+export const FACE_SEARCH_SIDE = 3072;
 /**
  * The detector's confidence, low for recall: a face missed is worse than a vase blurred. Measured on rooms without
  * people (bench-privacy) against faces composited into them.
