@@ -25,8 +25,8 @@ const { isNaN } = Number;
  *
  * - One scale (radianceTables): outwards from the reference, each frame's codes are matched to its neighbour's by
  *   their histograms over the pixels both show (exposure keeps the order of brightness, whatever the camera's tone
- *   curve), continued in the frame's own linear light where the neighbour clips. Each channel of each frame goes
- *   through that response.
+ *   curve), continued in the frame's own linear light where the neighbour clips; each pixel's light is brought onto
+ *   the scale by that response's gain at its luma.
  * - The blend: a frame counts by how much light it recorded (a frame two stops brighter has a quarter of the noise's
  *   share), where its neighbourhood is usable, where the pixel is neither clipped nor black, and not where it shows
  *   a ghost. A window comes from the darker frames, the room from the brighter ones.
@@ -48,15 +48,15 @@ const WORK_SIDE = 1024;
  */
 export const MAX_BRACKET_PIXELS = 24_000_000;
 /** A pixel counts less from its largest channel's first level and not at all from the second, and near black. */
-const PIXEL_CLIP_RAMP: [number, number] = [0.88, 0.98];
+const PIXEL_CLIP_RAMP: [number, number] = [0.75, 0.98];
 const PIXEL_BLACK_RAMP: [number, number] = [0.005, 0.03];
 /** Radius (share of the long side) of the neighbourhood whose usable pixels blendWeights counts. */
-const BLEND_RADIUS_SHARE = 0.008;
+const BLEND_RADIUS_SHARE = 0.02;
 /** Share of usable pixels around a pixel from which a frame starts to count there, and counts fully. */
-const NEIGHBOURS_USABLE: [number, number] = [0.6, 0.95];
+const NEIGHBOURS_USABLE: [number, number] = [0.3, 0.9];
 /** Size of the tables that carry a frame's luma onto the common scale. */
 const TABLE_SIZE = 1025;
-/** Steps of a frame's response over the codes 0..255 (1/16 code: sampled codes are interpolated). */
+/** Steps of the tables over codes and luma (1/16 code: sampled codes are interpolated). */
 const RESPONSE_STEPS = 4096;
 const RESPONSE_SCALE = RESPONSE_STEPS / 255;
 /** Luma (0..1) within which a frame's level is trusted when it is carried onto another frame's scale. */
@@ -116,16 +116,30 @@ export interface MergedBracket {
 const usable = (top: number, luma: number) =>
   ramp(top, PIXEL_CLIP_RAMP[1], PIXEL_CLIP_RAMP[0]) * ramp(luma, PIXEL_BLACK_RAMP[0], PIXEL_BLACK_RAMP[1]);
 
+/** Linear light of each code (0..255, interpolated at RESPONSE_STEPS), as sRGB decodes it. */
+const LINEAR: Float32Array = (() => {
+  const table = new Float32Array(RESPONSE_STEPS + 1);
+  for (let i = 0; i <= RESPONSE_STEPS; i++) table[i] = srgbToLinear(i / RESPONSE_STEPS);
+  return table;
+})();
+
 /**
- * A frame's response: the scene's linear light on the common scale for each code of a channel, from its radiance
- * table. Applied to each channel, it undoes the frame's own tone curve as far as the matching found it, so a dark
- * frame's colours lifted by stops keep the scene's ratios.
+ * A frame's response as a gain on its own linear light, by luma (0..1 at RESPONSE_STEPS): how much brighter the scene
+ * is on the common scale than the frame's sRGB decode says, at each level (its radiance table over sRGB's own; 1
+ * throughout for the reference). A gain on the pixel's light, not a curve per channel: a steep curve applied to each
+ * channel would change a colour's saturation (a lamp-lit wall lifted from a dark frame turns orange), a common gain
+ * keeps the frame's own hue and saturation.
  */
 const responseOf = (table: Float32Array): Float32Array => {
   const response = new Float32Array(RESPONSE_STEPS + 1);
-  for (let i = 0; i <= RESPONSE_STEPS; i++) response[i] = 2 ** lookup(table, i / RESPONSE_STEPS);
+  for (let i = 0; i <= RESPONSE_STEPS; i++)
+    response[i] = 2 ** (lookup(table, i / RESPONSE_STEPS) - logLinear(i / RESPONSE_STEPS));
   return response;
 };
+
+/** The scene's light of one channel of a pixel (codes 0..255): its linear light times the frame's gain at its luma. */
+const lightOf = (response: Float32Array, code: number, luma: number) =>
+  LINEAR[(code * RESPONSE_SCALE + 0.5) | 0] * response[(luma * RESPONSE_STEPS + 0.5) | 0];
 
 interface Work extends WorkFrame {
   /** Red, green and blue codes (0..255, interpolated), interleaved. */
@@ -196,8 +210,8 @@ const colourGains = (
         if (frame.top[p] >= CLIPPED_TOP || near.top[p] >= CLIPPED_TOP || keep[k][p] < 1) continue;
         shared++;
         for (let c = 0; c < 3; c++) {
-          sums[c] += responses[k][(frame.rgb[p * 3 + c] * RESPONSE_SCALE + 0.5) | 0];
-          sums[3 + c] += responses[k - direction][(near.rgb[p * 3 + c] * RESPONSE_SCALE + 0.5) | 0];
+          sums[c] += lightOf(responses[k], frame.rgb[p * 3 + c], a);
+          sums[3 + c] += lightOf(responses[k - direction], near.rgb[p * 3 + c], b);
         }
       }
       const nearGains = gains[k - direction];
@@ -338,11 +352,12 @@ const sceneLuminance = (frames: Work[], contributions: Contribution[], width: nu
       const { response, gains, blend, keep } = contributions[k];
       const [r, g, b] = frame.rgb.subarray(p * 3, p * 3 + 3);
       const w = pixelWeight(r, g, b, blend[p], keep[p], contributions[k]);
+      const luma = frame.luma[p];
       sum +=
         w *
-        (LUMA_R * gains[0] * response[(r * RESPONSE_SCALE + 0.5) | 0] +
-          LUMA_G * gains[1] * response[(g * RESPONSE_SCALE + 0.5) | 0] +
-          LUMA_B * gains[2] * response[(b * RESPONSE_SCALE + 0.5) | 0]);
+        (LUMA_R * gains[0] * lightOf(response, r, luma) +
+          LUMA_G * gains[1] * lightOf(response, g, luma) +
+          LUMA_B * gains[2] * lightOf(response, b, luma));
       total += w;
       told += blend[p] * usable(frame.top[p], frame.luma[p]);
       if (keep[p] > 0.5 && frame.top[p] < CLIPPED_TOP) clippedOnly = false;
@@ -535,7 +550,9 @@ const accumulate = (
       const w = pixelWeight(rgb[0], rgb[1], rgb[2], around, kept, contribution);
       if (w <= 0) continue;
       const o = (y * width + x) * 4;
-      for (let c = 0; c < 3; c++) sums[o + c] += w * response[(rgb[c] * RESPONSE_SCALE + 0.5) | 0] * gains[c];
+      const scaled =
+        w * response[(((LUMA_R * rgb[0] + LUMA_G * rgb[1] + LUMA_B * rgb[2]) / 255) * RESPONSE_STEPS + 0.5) | 0];
+      for (let c = 0; c < 3; c++) sums[o + c] += scaled * LINEAR[(rgb[c] * RESPONSE_SCALE + 0.5) | 0] * gains[c];
       sums[o + 3] += w;
     }
   }
