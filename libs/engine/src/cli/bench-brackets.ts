@@ -16,7 +16,8 @@ import { defaultPhotosDir, repoRoot, usageExit } from './bench-support';
  * multi-exposure fusion benchmark; half tune the merge, half only check it) and a real handheld phone bracket of a
  * bedroom with a backlit window (14 frames one stop apart, of which 3, 5 and 7 are merged as a host would shoot them,
  * and the 7 enlarged to 12 MP for memory). Per scene, against the best single frame (the frame the listing look alone
- * does best with: fewest pixels clipped or crushed once rendered), as shot and through the listing look:
+ * does best with: fewest pixels its rendering shows blown or the frame recorded crushed), as shot and through the
+ * listing look:
  *
  * - blown window: of the pixels the best single frame shows blown (near white, luma 0.9 or more, and flat, its 5x5
  *   neighbourhood within 3 codes: its window), the share each result still shows blown. Flatness counts, not a code
@@ -48,7 +49,7 @@ const MEMORY_SCENE = 'room-7-12mp';
 const MEMORY_LONG_SIDE = 4608;
 /** Tiles of the contact sheets. */
 const TILE = 360;
-/** Luma under which a pixel counts as crushed when the best single frame is chosen. */
+/** Luma under which a pixel as shot counts as crushed when the best single frame is chosen. */
 const CRUSHED_LUMA = 0.04;
 
 interface Scene {
@@ -139,11 +140,14 @@ const figuresOf = (image: RgbImage, mask: Uint8Array, width: number, height: num
   return { clippedWindowPct: region ? (100 * clipped) / region : 0, shadowP10: p10 };
 };
 
-/** How much of the listing look's rendering of a frame is blown or crushed: the best single frame has the least. */
-const badShare = (image: RgbImage) => {
-  const blown = blownMask(image);
+/**
+ * How much of a frame the listing look cannot show: blown in its rendering, or crushed as shot (nothing but noise to
+ * lift). The best single frame has the least.
+ */
+const badShare = (look: RgbImage, shot: RgbImage) => {
+  const blown = blownMask(look);
   let bad = 0;
-  for (let p = 0; p < blown.length; p++) if (blown[p] || luma(image.data, p * 3) < CRUSHED_LUMA) bad++;
+  for (let p = 0; p < blown.length; p++) if (blown[p] || luma(shot.data, p * 3) < CRUSHED_LUMA) bad++;
   return bad / blown.length;
 };
 
@@ -180,8 +184,10 @@ const runScene = async (scene: Scene, out: string): Promise<SceneResult> => {
     // The best single frame: the one the listing look alone leaves with the fewest clipped or crushed pixels.
     const looks: RgbImage[] = [];
     for (const frame of frames) looks.push(await raw((await enhance(frame, LOOK)).image));
-    const index = looks.reduce((b, look, i) => (badShare(look) < badShare(looks[b]) ? i : b), 0);
-    const shot = await raw(frames[index]);
+    const shots = await Promise.all(frames.map(raw));
+    const bad = looks.map((look, i) => badShare(look, shots[i]));
+    const index = bad.indexOf(Math.min(...bad));
+    const shot = shots[index];
     size = { width: shot.width, height: shot.height };
     mask = blownMask(shot);
     best = {
