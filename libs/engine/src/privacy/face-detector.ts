@@ -7,7 +7,7 @@ import { TILE, type FaceLevel, type FaceReply, type FaceRequest, type RawFace } 
 /**
  * Largest side the faces are looked for at (a smaller photo is searched at its own size). The detector finds most
  * faces from about 24-32 px on its tiles: at 3072 px it finds three in four faces 32 px wide in a 3000 px photo and
- * every one from 48 px, where 2048 px found under a third and two thirds, for about twice the tiles (55 against 27
+ * every one from 48 px, where 2048 px found a third and four in five, for about twice the tiles (55 against 27
  * for a 3000 x 2000 photo) and more false finds (docs/enhancement.md, "Privacy blur").
  */
 export const FACE_SEARCH_SIDE = 3072;
