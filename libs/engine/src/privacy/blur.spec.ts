@@ -1,4 +1,5 @@
 import { noise, rawRgb } from '../../test/fixtures/enhancement-images';
+import { correlation, greenValues } from '../../test/fixtures/pixel-statistics';
 import { blurRegions, type PrivacyBox } from './blur';
 
 /** A seeded stand-in for Math.random (0..1). */
@@ -18,27 +19,6 @@ const patch = (seed: number) => {
   });
 };
 
-const region = (image: { width: number; data: Uint8Array }, box: PrivacyBox): number[] => {
-  const values: number[] = [];
-  for (let y = box.y; y < box.y + box.h; y++)
-    for (let x = box.x; x < box.x + box.w; x++) values.push(image.data[(y * image.width + x) * 3 + 1]);
-  return values;
-};
-
-const correlation = (a: number[], b: number[]) => {
-  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
-  const [ma, mb] = [mean(a), mean(b)];
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ab += (a[i] - ma) * (b[i] - mb);
-    aa += (a[i] - ma) ** 2;
-    bb += (b[i] - mb) ** 2;
-  }
-  return ab / Math.sqrt(aa * bb);
-};
-
 const meanAbsDiff = (a: number[], b: number[]) => a.reduce((s, x, i) => s + Math.abs(x - b[i]), 0) / a.length;
 
 describe('privacy blur', () => {
@@ -48,8 +28,8 @@ describe('privacy blur', () => {
     const original = patch(1);
     const blurred = { ...original, data: new Uint8Array(original.data) };
     blurRegions(blurred, [face], seeded(7));
-    const before = region(original, face);
-    const after = region(blurred, face);
+    const before = greenValues(original, face);
+    const after = greenValues(blurred, face);
     expect(Math.abs(correlation(before, after))).toBeLessThan(0.2);
     // Still the region's colour on average: a soft patch, not a black box.
     const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
@@ -58,10 +38,10 @@ describe('privacy blur', () => {
 
   it('makes two different faces of the same colouring indistinguishable', () => {
     const [a, b] = [patch(1), patch(2)];
-    const differenceBefore = meanAbsDiff(region(a, face), region(b, face));
+    const differenceBefore = meanAbsDiff(greenValues(a, face), greenValues(b, face));
     blurRegions(a, [face], seeded(3));
     blurRegions(b, [face], seeded(3));
-    expect(meanAbsDiff(region(a, face), region(b, face))).toBeLessThan(differenceBefore / 5);
+    expect(meanAbsDiff(greenValues(a, face), greenValues(b, face))).toBeLessThan(differenceBefore / 5);
   });
 
   it('changes nothing beyond the region and its soft edge, and blends across the edge', () => {
@@ -94,9 +74,9 @@ describe('privacy blur', () => {
     );
     const blurred = { ...original, data: new Uint8Array(original.data) };
     blurRegions(blurred, [plate], seeded(9));
-    const row = region(blurred, { ...plate, y: 74, h: 1 });
+    const row = greenValues(blurred, { ...plate, y: 74, h: 1 });
     // The strokes (4 px apart) leave no alternation: neighbouring pixels differ by the noise only.
     expect(meanAbsDiff(row.slice(1), row.slice(0, -1))).toBeLessThan(10);
-    expect(Math.abs(correlation(region(original, plate), region(blurred, plate)))).toBeLessThan(0.2);
+    expect(Math.abs(correlation(greenValues(original, plate), greenValues(blurred, plate)))).toBeLessThan(0.2);
   });
 });

@@ -1,29 +1,9 @@
 import { decodeRaw, png } from '../../test/fixtures/enhancement-images';
 import { roomWithFaces } from '../../test/fixtures/cartoon-faces';
+import { correlation, greenValues } from '../../test/fixtures/pixel-statistics';
 import { enhance } from '../enhance';
 import { sharedFaceDetector } from './face-detector';
 import { mergeBoxes } from './boxes';
-
-const green = (image: { width: number; data: Uint8Array }, x0: number, y0: number, w: number, h: number) => {
-  const values: number[] = [];
-  for (let y = y0; y < y0 + h; y++)
-    for (let x = x0; x < x0 + w; x++) values.push(image.data[(y * image.width + x) * 3 + 1]);
-  return values;
-};
-
-const correlation = (a: number[], b: number[]) => {
-  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
-  const [ma, mb] = [mean(a), mean(b)];
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ab += (a[i] - ma) * (b[i] - mb);
-    aa += (a[i] - ma) ** 2;
-    bb += (b[i] - mb) ** 2;
-  }
-  return ab / Math.sqrt(aa * bb);
-};
 
 describe('privacy blur in the pipeline', () => {
   afterAll(() => sharedFaceDetector().close());
@@ -65,12 +45,12 @@ describe('privacy blur in the pipeline', () => {
       // The box covers the whole face, grown beyond it.
       expect(box!.w).toBeGreaterThan(face.size * 0.84);
       const half = Math.round(face.size * 0.35);
-      const region = [face.cx - half, face.cy - half, half * 2, half * 2] as const;
-      expect(Math.abs(correlation(green(a, ...region), green(b, ...region)))).toBeLessThan(0.3);
+      const region = { x: face.cx - half, y: face.cy - half, w: half * 2, h: half * 2 };
+      expect(Math.abs(correlation(greenValues(a, region), greenValues(b, region)))).toBeLessThan(0.3);
     }
     // Far from the faces the photo is the one delivered without the blur.
-    const wall = [600, 850, 300, 100] as const;
-    const difference = green(a, ...wall).reduce((sum, v, i) => sum + Math.abs(v - green(b, ...wall)[i]), 0);
+    const wall = { x: 600, y: 850, w: 300, h: 100 };
+    const difference = greenValues(a, wall).reduce((sum, v, i) => sum + Math.abs(v - greenValues(b, wall)[i]), 0);
     expect(difference / (300 * 100)).toBeLessThan(0.5);
   }, 120000);
 });

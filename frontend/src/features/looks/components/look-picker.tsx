@@ -43,28 +43,22 @@ export function LookPicker({
               className="flex cursor-pointer flex-col gap-3 rounded-xl border border-slate-300 bg-white p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:checked]:ring-1 has-[:checked]:ring-teal-700 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-600"
             >
               <span aria-hidden="true" className="grid grid-cols-2 gap-1 overflow-hidden rounded-lg">
-                <span className="relative">
-                  <img
-                    src={LOOK_EXAMPLE.before}
-                    alt=""
-                    width={LOOK_EXAMPLE.width}
-                    height={LOOK_EXAMPLE.height}
-                    loading="lazy"
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                  <Tag>Before</Tag>
-                </span>
-                <span className="relative">
-                  <img
-                    src={look.example}
-                    alt=""
-                    width={LOOK_EXAMPLE.width}
-                    height={LOOK_EXAMPLE.height}
-                    loading="lazy"
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                  <Tag>After</Tag>
-                </span>
+                {[
+                  { src: LOOK_EXAMPLE.before, tag: 'Before' },
+                  { src: look.example, tag: 'After' },
+                ].map((side) => (
+                  <span key={side.tag} className="relative">
+                    <img
+                      src={side.src}
+                      alt=""
+                      width={LOOK_EXAMPLE.width}
+                      height={LOOK_EXAMPLE.height}
+                      loading="lazy"
+                      className="aspect-[4/3] w-full object-cover"
+                    />
+                    <Tag>{side.tag}</Tag>
+                  </span>
+                ))}
               </span>
               <span className="flex items-start gap-2">
                 <input
