@@ -1,31 +1,22 @@
-import { type DataSource } from 'typeorm';
 import { UsersRepository } from '../../src/modules/auth/persistence/users.repository';
 import { CreditsRepository } from '../../src/modules/orders/persistence/credits.repository';
 import { OrdersRepository } from '../../src/modules/orders/persistence/orders.repository';
 import { PhotosRepository } from '../../src/modules/photos/persistence/photos.repository';
-import { databaseTargets } from '../support/database-targets';
+import { databaseForSuite, databaseTargets } from '../support/database-targets';
 
 /** A bracket's frames on the photo row (migration 1764633600000) against the real schema. */
 describe.each(databaseTargets())('bracket frames on %s', (_name, open) => {
-  let db: DataSource;
-  let cleanup: () => Promise<void>;
+  const db = databaseForSuite(open);
   const photos = new PhotosRepository();
   let seq = 0;
-
-  beforeAll(async () => {
-    ({ db, cleanup } = await open());
-  }, 60_000);
-  afterAll(async () => {
-    await cleanup?.();
-  });
 
   /** Writes one photo with these frames to a new order; resolves to its id. */
   async function insert(framePaths: string[] | undefined, key = framePaths?.[1] ?? 'originals/1/o/1.jpg') {
     const users = new UsersRepository();
     const credits = new CreditsRepository(new OrdersRepository());
-    const { user } = await users.findOrCreate(db.manager, `fr-${++seq}@example.com`, new Date('2026-01-01Z'));
+    const { user } = await users.findOrCreate(db().manager, `fr-${++seq}@example.com`, new Date('2026-01-01Z'));
     const orderId = `ord_fr_${seq}`;
-    return db.transaction(async (tx) => {
+    return db().transaction(async (tx) => {
       await credits.grant(tx, {
         orderId,
         userId: user.id,
@@ -48,9 +39,9 @@ describe.each(databaseTargets())('bracket frames on %s', (_name, open) => {
   it('keeps a bracket’s frame keys in upload order, counts them as owned, and none for a photo of one file', async () => {
     const bracket = await insert(frames(3));
     const single = await insert(undefined);
-    expect((await photos.findById(db.manager, bracket))?.framePaths).toEqual(frames(3));
-    expect((await photos.findById(db.manager, single))?.framePaths).toBeNull();
-    expect(await photos.ownedKeys(db.manager, [...frames(3), 'originals/1/o/9-f4.jpg'])).toEqual(new Set(frames(3)));
+    expect((await photos.findById(db().manager, bracket))?.framePaths).toEqual(frames(3));
+    expect((await photos.findById(db().manager, single))?.framePaths).toBeNull();
+    expect(await photos.ownedKeys(db().manager, [...frames(3), 'originals/1/o/9-f4.jpg'])).toEqual(new Set(frames(3)));
   });
 
   it('refuses a bracket of one frame or of eight, and an original that is not one of its frames', async () => {

@@ -1,27 +1,18 @@
-import { type DataSource } from 'typeorm';
 import { OrderLook1764547200000 } from '../../src/shared/db/migrations/1764547200000-order-look';
-import { databaseTargets } from '../support/database-targets';
+import { databaseForSuite, databaseTargets } from '../support/database-targets';
 
 /**
  * Orders (and the test gateway's payment intents) carry the look chosen at purchase. Those made before the column
  * existed were delivered in the listing look, and say so; the column takes no look the product does not offer.
  */
 describe.each(databaseTargets())('the order look migration on %s', (_name, open) => {
-  let db: DataSource;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, cleanup } = await open());
-  }, 60_000);
-  afterAll(async () => {
-    await cleanup?.();
-  });
+  const db = databaseForSuite(open);
 
   it('gives existing orders and payment intents the listing look and refuses a look that is not offered', async () => {
     const migration = new OrderLook1764547200000();
-    const [{ id: userId }] = await db.query(`INSERT INTO users (email) VALUES ('looked@example.com') RETURNING id`);
+    const [{ id: userId }] = await db().query(`INSERT INTO users (email) VALUES ('looked@example.com') RETURNING id`);
     // One connection throughout: PGlite's is exclusive until released.
-    const runner = db.createQueryRunner();
+    const runner = db().createQueryRunner();
     try {
       await migration.down(runner);
       await runner.query(
@@ -40,15 +31,17 @@ describe.each(databaseTargets())('the order look migration on %s', (_name, open)
       await runner.release();
     }
 
-    expect(await db.query(`SELECT look FROM orders WHERE id = 'ord_before_looks'`)).toEqual([{ look: 'listing' }]);
-    expect(await db.query(`SELECT look FROM local_payment_intents WHERE id = 'pi_before_looks'`)).toEqual([
+    expect(await db().query(`SELECT look FROM orders WHERE id = 'ord_before_looks'`)).toEqual([{ look: 'listing' }]);
+    expect(await db().query(`SELECT look FROM local_payment_intents WHERE id = 'pi_before_looks'`)).toEqual([
       { look: 'listing' },
     ]);
-    await db.query(`UPDATE orders SET look = 'warm' WHERE id = 'ord_before_looks'`);
-    await expect(db.query(`UPDATE orders SET look = 'sepia' WHERE id = 'ord_before_looks'`)).rejects.toThrow(/check/i);
+    await db().query(`UPDATE orders SET look = 'warm' WHERE id = 'ord_before_looks'`);
+    await expect(db().query(`UPDATE orders SET look = 'sepia' WHERE id = 'ord_before_looks'`)).rejects.toThrow(
+      /check/i,
+    );
     await expect(
-      db.query(`UPDATE local_payment_intents SET look = 'Warm' WHERE id = 'pi_before_looks'`),
+      db().query(`UPDATE local_payment_intents SET look = 'Warm' WHERE id = 'pi_before_looks'`),
     ).rejects.toThrow(/check/i);
-    expect(await db.query(`SELECT look FROM orders WHERE id = 'ord_before_looks'`)).toEqual([{ look: 'warm' }]);
+    expect(await db().query(`SELECT look FROM orders WHERE id = 'ord_before_looks'`)).toEqual([{ look: 'warm' }]);
   });
 });

@@ -34,3 +34,22 @@ export function databaseTargets(): DatabaseTarget[] {
   }
   return targets;
 }
+
+/**
+ * Opens a target's database before the suite that calls it and closes it after: the returned function is the open
+ * database in the suite's tests and hooks.
+ */
+export function databaseForSuite(open: DatabaseTarget[1]): () => DataSource {
+  let db: DataSource | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ db, cleanup } = await open());
+  }, 60_000);
+  afterAll(async () => {
+    await cleanup?.();
+  });
+  return () => {
+    if (!db) throw new Error('The database is open only inside the suite');
+    return db;
+  };
+}
