@@ -1,12 +1,11 @@
 import sharp from 'sharp';
-import { DataSource } from 'typeorm';
 import { ADJUSTMENT_STYLES } from '@listinglens/contracts';
 import { enhance } from '../../../libs/engine/src/enhance';
 import { measurePhoto } from '../../../libs/engine/src/measure';
 import { signInByEmail } from '../support/auth';
-import { binary, buyPackage, type HostSession, sessionOn, uploadPhotos, waitFor } from '../support/journey';
+import { binary, buyPackage, type HostSession, uploadPhotos, waitFor } from '../support/journey';
 import { realPhotos } from '../support/photos';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 
 interface OrderPhoto {
   id: number;
@@ -20,39 +19,16 @@ interface OrderPhoto {
  * harmonised in it.
  */
 describe('a look chosen at order', () => {
-  let t: TestApp;
-  const as = (cookie: string) => sessionOn(t.app.getHttpServer(), cookie);
-  const db = () => t.app.get(DataSource);
-
-  beforeAll(async () => {
-    t = await startTestApp({ ENHANCER_ENGINE: 'classic' });
-  }, 60_000);
-  afterAll(async () => t?.close());
-
-  /** Pays with the test card for a basic package in `look` (none: the field left out) and returns the order id. */
-  async function buyIn(host: HostSession, look?: string): Promise<string> {
-    const intent = await host
-      .post('/api/create-payment-intent')
-      .send({ packageType: 'basic', ...(look && { look }) })
-      .expect(200);
-    await host
-      .post(`/api/test-payments/${intent.body.paymentIntentId}/confirm`)
-      .send({ cardNumber: '4242424242424242' })
-      .expect(200);
-    const done = await host
-      .post('/api/complete-purchase')
-      .send({ paymentIntentId: intent.body.paymentIntentId })
-      .expect(200);
-    return done.body.orderId as string;
-  }
+  const t = testAppForSuite({ ENHANCER_ENGINE: 'classic' });
+  const { as, db } = t;
 
   it('creates an order in each look, listing by default, and shows it on the order and in the list', async () => {
     const host = as(await signInByEmail(t.app, t.dataDir, 'looks@example.com'));
     for (const look of ADJUSTMENT_STYLES) {
-      const orderId = await buyIn(host, look);
+      const orderId = await buyPackage(host, 'basic', { look });
       expect((await host.get(`/api/orders/${orderId}`).expect(200)).body).toMatchObject({ id: orderId, look });
     }
-    const plain = await buyIn(host);
+    const plain = await buyPackage(host);
     expect((await host.get(`/api/orders/${plain}`).expect(200)).body.look).toBe('listing');
     const list = (await host.get('/api/orders').expect(200)).body as { look: string }[];
     expect(list.map((o) => o.look).sort()).toEqual([...ADJUSTMENT_STYLES, 'listing'].sort());

@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../src/modules/auth';
 import { EnhancementModel } from '../../src/modules/enhancement/ports/enhancement-model';
 import { ObjectStorage } from '../../src/modules/storage/ports/object-storage';
 import { signInByEmail } from '../support/auth';
-import { binary, buyPackage, sessionOn, waitFor } from '../support/journey';
+import { binary, buyPackage, waitFor } from '../support/journey';
 import { realPhotos, smallJpeg, zipEntryNames } from '../support/photos';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,14 +26,8 @@ interface ListedPhoto {
  * idempotent; owner-checked; bad values refused with nothing written.
  */
 describe('photo adjustments', () => {
-  let t: TestApp;
-  const as = (cookie: string) => sessionOn(t.app.getHttpServer(), cookie);
-  const db = () => t.app.get(DataSource);
-
-  beforeAll(async () => {
-    t = await startTestApp({ ENHANCER_ENGINE: 'classic' });
-  }, 60_000);
-  afterAll(async () => t?.close());
+  const t = testAppForSuite({ ENHANCER_ENGINE: 'classic' });
+  const { as, db } = t;
   afterEach(() => jest.restoreAllMocks());
 
   /** A delivered order of `packageType` with its photos: real bedrooms first, small plain photos for the rest. */

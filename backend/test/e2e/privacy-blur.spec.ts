@@ -1,10 +1,9 @@
 import sharp from 'sharp';
-import { DataSource } from 'typeorm';
 import { roomWithFaces } from '../../../libs/engine/test/fixtures/cartoon-faces';
 import { signInByEmail } from '../support/auth';
-import { type HostSession, sessionOn, uploadPhotos, waitFor } from '../support/journey';
+import { buyPackage, type HostSession, uploadPhotos, waitFor } from '../support/journey';
 import { realPhotos } from '../support/photos';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 
 interface OrderPhoto {
   id: number;
@@ -22,35 +21,13 @@ interface PrivacyReport {
  * word on it keeps the order's choice.
  */
 describe('privacy blur', () => {
-  let t: TestApp;
-  const as = (cookie: string) => sessionOn(t.app.getHttpServer(), cookie);
-  const db = () => t.app.get(DataSource);
-
-  beforeAll(async () => {
-    t = await startTestApp({ ENHANCER_ENGINE: 'classic' });
-  }, 60_000);
-  afterAll(async () => t?.close());
-
-  async function buy(host: HostSession, privacyBlur?: unknown): Promise<string> {
-    const intent = await host
-      .post('/api/create-payment-intent')
-      .send({ packageType: 'basic', ...(privacyBlur !== undefined && { privacyBlur }) })
-      .expect(200);
-    await host
-      .post(`/api/test-payments/${intent.body.paymentIntentId}/confirm`)
-      .send({ cardNumber: '4242424242424242' })
-      .expect(200);
-    const done = await host
-      .post('/api/complete-purchase')
-      .send({ paymentIntentId: intent.body.paymentIntentId })
-      .expect(200);
-    return done.body.orderId as string;
-  }
+  const t = testAppForSuite({ ENHANCER_ENGINE: 'classic' });
+  const { as, db } = t;
 
   it('stores the choice made when buying (off unless asked for) and shows it on the order and in the list', async () => {
     const host = as(await signInByEmail(t.app, t.dataDir, 'blur-buy@example.com'));
-    const blurred = await buy(host, true);
-    const plain = await buy(host);
+    const blurred = await buyPackage(host, 'basic', { privacyBlur: true });
+    const plain = await buyPackage(host);
     expect((await host.get(`/api/orders/${blurred}`).expect(200)).body).toMatchObject({ privacy_blur: true });
     expect((await host.get(`/api/orders/${plain}`).expect(200)).body).toMatchObject({ privacy_blur: false });
     const list = (await host.get('/api/orders').expect(200)).body as { id: string; privacy_blur: boolean }[];
@@ -73,7 +50,7 @@ describe('privacy blur', () => {
   it('lets the owner alone turn the order’s blur on and off', async () => {
     const host = as(await signInByEmail(t.app, t.dataDir, 'blur-owner@example.com'));
     const other = as(await signInByEmail(t.app, t.dataDir, 'blur-stranger@example.com'));
-    const orderId = await buy(host);
+    const orderId = await buyPackage(host);
     const put = (session: HostSession, body: object) => session.put(`/api/orders/${orderId}/privacy-blur`).send(body);
     await put(other, { privacyBlur: true }).expect(404);
     const bad = await put(host, { privacyBlur: 'on' }).expect(400);
@@ -90,7 +67,7 @@ describe('privacy blur', () => {
   it('blurs the faces of a blurred order’s photos, says so, and makes one again without the blur on request', async () => {
     const cookie = await signInByEmail(t.app, t.dataDir, 'blur-faces@example.com');
     const host = as(cookie);
-    const orderId = await buy(host, true);
+    const orderId = await buyPackage(host, 'basic', { privacyBlur: true });
     const faces = [
       { cx: 420, cy: 380, size: 90, skin: '#e0b090' },
       { cx: 1100, cy: 450, size: 220, skin: '#8a5a3a' },

@@ -1,4 +1,4 @@
-import { type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 
 /**
  * A fake that only knows what the test told it: any other member a caller touches throws, naming it, so a use case
@@ -21,4 +21,12 @@ export function strictFake<T extends object>(name: string, members: Partial<Reco
  */
 export function transactionHandle(name: string): EntityManager {
   return Object.freeze({ handle: name }) as unknown as EntityManager;
+}
+
+/** A data source that hands use cases `manager` and runs each transaction at once on `tx`. */
+export function fakeDataSource(manager: EntityManager, tx: EntityManager): DataSource {
+  return strictFake<DataSource>('dataSource', {
+    manager,
+    transaction: (work: (em: EntityManager) => Promise<unknown>) => work(tx),
+  });
 }

@@ -37,9 +37,19 @@ export function sessionOn(server: string | Server, cookie: string): HostSession 
   };
 }
 
-/** Pays for a package with the local test gateway's success card and returns the new order's id. */
-export async function buyPackage(host: HostSession, packageType = 'basic'): Promise<string> {
-  const intent = await host.post('/api/create-payment-intent').send({ packageType }).expect(200);
+/**
+ * Pays for a package with the local test gateway's success card and returns the new order's id; `choices` are the
+ * order's look and privacy blur as the payment names them (left out: the defaults).
+ */
+export async function buyPackage(
+  host: HostSession,
+  packageType = 'basic',
+  choices: { look?: string; privacyBlur?: boolean } = {},
+): Promise<string> {
+  const intent = await host
+    .post('/api/create-payment-intent')
+    .send({ packageType, ...choices })
+    .expect(200);
   await host
     .post(`/api/test-payments/${intent.body.paymentIntentId}/confirm`)
     .send({ cardNumber: '4242424242424242' })

@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { createHttpApp, type CreateAppOptions } from '../../src/create-app';
+import { type HostSession, sessionOn } from './journey';
 import { createScratchDatabase, testDatabaseUrl } from './postgres';
 
 /**
@@ -54,5 +56,37 @@ export async function startTestApp(env: Record<string, string> = {}, options: Cr
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The test app of a suite, with a signed-in host's requests to it (`as`) and its database. */
+export interface SuiteApp extends Omit<TestApp, 'close'> {
+  as: (cookie: string) => HostSession;
+  db: () => DataSource;
+}
+
+/** Starts a test app before the suite that calls this and closes it after; the fields reach it inside the suite. */
+export function testAppForSuite(env: Record<string, string> = {}): SuiteApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env);
+  }, 60_000);
+  afterAll(async () => started?.close());
+  const running = () => {
+    if (!started) throw new Error('The test app runs only inside the suite');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get config() {
+      return running().config;
+    },
+    get dataDir() {
+      return running().dataDir;
+    },
+    as: (cookie) => sessionOn(running().app.getHttpServer(), cookie),
+    db: () => running().app.get(DataSource),
   };
 }

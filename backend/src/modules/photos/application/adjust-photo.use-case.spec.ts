@@ -1,7 +1,7 @@
-import { type DataSource, type EntityManager } from 'typeorm';
-import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
+import { recordingModel } from '../../../../test/fakes/enhancement-model';
+import { fakeDataSource, strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
 import { type Analytics } from '../../analytics';
-import { type EnhancementModel, type EnhancementRequest } from '../../enhancement/ports/enhancement-model';
+import { type EnhancementRequest } from '../../enhancement/ports/enhancement-model';
 import { type ObjectStorage } from '../../storage';
 import { type AdjustmentSettings } from '../domain/adjustments';
 import { type AdjustmentsRepository } from '../persistence/adjustments.repository';
@@ -42,12 +42,14 @@ describe('AdjustPhoto renders each style with its engine', () => {
       privacyBlur: false,
       ...settings,
     };
-    const requests: EnhancementRequest[] = [];
+    const { model, requests } = recordingModel({
+      image: Buffer.from('jpeg'),
+      preview: Buffer.from('p'),
+      thumbnail: Buffer.from('t'),
+      report: {},
+    });
     const useCase = new AdjustPhoto(
-      strictFake<DataSource>('dataSource', {
-        manager,
-        transaction: (work: (em: EntityManager) => Promise<unknown>) => work(tx),
-      }),
+      fakeDataSource(manager, tx),
       strictFake<PhotosRepository>('photos', {
         findById: async () => photo,
         replaceEnhanced: async () => true,
@@ -62,13 +64,7 @@ describe('AdjustPhoto renders each style with its engine', () => {
         put: async () => ({ size: 1 }),
         delete: async () => undefined,
       }),
-      strictFake<EnhancementModel>('model', {
-        version: 'test',
-        enhance: async (_input: Buffer, request: EnhancementRequest) => {
-          requests.push(request);
-          return { image: Buffer.from('jpeg'), preview: Buffer.from('p'), thumbnail: Buffer.from('t'), report: {} };
-        },
-      }),
+      model,
       strictFake<Analytics>('analytics', { capture: async () => undefined }),
     );
     await useCase.execute(adjustment.id, { attempt: 1, maxAttempts: 3 });

@@ -1,11 +1,12 @@
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import { type AdjustmentStyle } from '@listinglens/contracts';
-import { strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
+import { recordingModel } from '../../../../test/fakes/enhancement-model';
+import { fakeDataSource, strictFake, transactionHandle } from '../../../../test/fakes/strict-fake';
 import { type AppConfig } from '../../../config/app-config';
 import { type DomainEvents } from '../../../shared/events/domain-events';
 import { type AppMetrics } from '../../../shared/metrics/app-metrics';
 import { type Analytics } from '../../analytics';
-import { type EnhancementModel, type EnhancementRequest } from '../../enhancement/ports/enhancement-model';
+import { type EnhancementRequest } from '../../enhancement/ports/enhancement-model';
 import { type Mailer } from '../../notifications';
 import { type CompleteOrderIfDone, type OrderCredits, type OrderEntity, type OwnedOrders } from '../../orders';
 import { type ObjectStorage } from '../../storage';
@@ -33,12 +34,15 @@ describe('EnhancePhoto renders the photo in its order’s look', () => {
   } as unknown as PhotoEntity;
 
   async function enhanceIn(order: Pick<OrderEntity, 'look' | 'privacyBlur'> | null): Promise<EnhancementRequest[]> {
-    const requests: EnhancementRequest[] = [];
+    const { model, requests } = recordingModel({
+      image: Buffer.from('j'),
+      preview: Buffer.from('p'),
+      thumbnail: Buffer.from('t'),
+      beforePreview: Buffer.from('b'),
+      report: { pipeline: 'listing', route: 'listing look', engineVersion: 'test' },
+    });
     const useCase = new EnhancePhoto(
-      strictFake<DataSource>('dataSource', {
-        manager,
-        transaction: (work: (em: EntityManager) => Promise<unknown>) => work(tx),
-      }),
+      fakeDataSource(manager, tx),
       strictFake<PhotosRepository>('photos', {
         findById: async () => photo,
         countAttempt: async () => undefined,
@@ -49,20 +53,7 @@ describe('EnhancePhoto renders the photo in its order’s look', () => {
         getBuffer: async () => Buffer.from('original'),
         put: async () => ({ size: 1 }),
       }),
-      strictFake<EnhancementModel>('model', {
-        version: 'test',
-        enhance: async (_input: Buffer, request: EnhancementRequest) => {
-          requests.push(request);
-          const report = { pipeline: 'listing', route: 'listing look', engineVersion: 'test' };
-          return {
-            image: Buffer.from('j'),
-            preview: Buffer.from('p'),
-            thumbnail: Buffer.from('t'),
-            beforePreview: Buffer.from('b'),
-            report,
-          };
-        },
-      }),
+      model,
       strictFake<CompleteOrderIfDone>('completeOrderIfDone', { execute: async () => undefined }),
       strictFake<Mailer>('mailer'),
       strictFake<AppConfig>('config'),
