@@ -1,18 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import {
   chromiumAvailable,
-  hostContext,
-  launchBrowser,
+  hostSuite,
+  pickPhotos,
   REPO_ROOT,
-  type RunningServer,
   SCREENSHOT_DIR,
   seriousAxeViolations,
-  signInAndBuy,
-  startServer,
+  signInBuyAndOpenOrder,
   WIDTHS,
 } from './support';
 
@@ -96,33 +92,14 @@ const suite = chromiumAvailable() ? describe : describe.skip;
  * credits, and the gallery delivers the merged photo and says so.
  */
 suite('a host uploads an exposure bracket and gets one merged photo', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let photoDir: string;
-
-  beforeAll(async () => {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bracket-upload-'));
-    server = await startServer({ ENHANCER_ENGINE: 'listing' });
-    browser = await launchBrowser();
-    context = await hostContext(browser, server);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    fs.rmSync(photoDir, { recursive: true, force: true });
-  });
+  const host = hostSuite({ ENHANCER_ENGINE: 'listing' }, { photoDir: 'bracket-upload' });
 
   it('groups the bracket in the widget, uploads five photos and shows the merged one in the gallery', async () => {
-    const page = await context.newPage();
-    const orderId = await signInAndBuy(page, server, 'bracket-host@example.com');
-    await page.goto(`${server.baseUrl}/order?order=${orderId}`, { waitUntil: 'networkidle' });
+    const page = await host.context.newPage();
+    const orderId = await signInBuyAndOpenOrder(page, host.server, 'bracket-host@example.com');
 
-    await page.locator('input[type="file"]').setInputFiles(await makeFrames(photoDir));
+    await pickPhotos(page, await makeFrames(host.photoDir));
     await page.getByText('3 frames → 1 photo').waitFor();
-    await page.getByText('5/5 photos selected').waitFor();
     const frames = page.getByRole('list', { name: 'Frames of PXL_bedroom_1.jpg' }).getByRole('img');
     expect(await frames.count()).toBe(3);
     await page.getByText('they count delivered photos, not files').waitFor();
@@ -143,7 +120,7 @@ suite('a host uploads an exposure bracket and gets one merged photo', () => {
     // The page reloads after the upload and completes on its own (the pending page polls every 10 s).
     await page.getByRole('heading', { name: 'Your enhanced photos' }).waitFor({ timeout: 120_000 });
 
-    await page.goto(`${server.baseUrl}/gallery?order=${orderId}`, { waitUntil: 'networkidle' });
+    await page.goto(`${host.server.baseUrl}/gallery?order=${orderId}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
     await page.getByRole('list', { name: 'All photos' }).getByRole('button').first().click();
     const changes = page.getByRole('list', { name: 'What we changed' });

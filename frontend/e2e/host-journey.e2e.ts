@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   chromiumAvailable,
-  hostContext,
-  launchBrowser,
+  hostSuite,
   loadWholePage,
+  openBasicCheckout,
+  payWithTestCard,
   REPO_ROOT,
-  type RunningServer,
   SCREENSHOT_DIR,
   seriousAxeViolations,
   signIn,
-  startServer,
+  uploadUntilDelivered,
   WIDTHS,
 } from './support';
 
@@ -42,38 +42,27 @@ const suite = chromiumAvailable() ? describe : describe.skip;
  * before and after on the completed order page and in that order's gallery, at phone and desktop widths.
  */
 suite('a host from purchase to a compared, delivered photo', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  // The classical engine keeps the journey quick on a two-core machine; the learned path has its own tests.
+  const host = hostSuite({ ENHANCER_ENGINE: 'classic' }, { acceptDownloads: true });
   let orderId: string;
   const cspViolations: string[] = [];
 
-  beforeAll(async () => {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    // The classical engine keeps the journey quick on a two-core machine; the learned path has its own tests.
-    server = await startServer({ ENHANCER_ENGINE: 'classic' });
-    browser = await launchBrowser();
-    context = await hostContext(browser, server, { acceptDownloads: true });
-    context.on('console', (message) => {
+  beforeAll(() => {
+    host.context.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
   afterAll(() => expect(cspViolations).toEqual([]));
 
   const openPage = async (route: string): Promise<Page> => {
-    const page = await context.newPage();
-    await page.goto(server.baseUrl + route, { waitUntil: 'networkidle' });
+    const page = await host.context.newPage();
+    await page.goto(host.server.baseUrl + route, { waitUntil: 'networkidle' });
     return page;
   };
 
   it('signs in by the emailed link, picks a warm look and pays for it at the checkout', async () => {
-    const page = await context.newPage();
-    await signIn(page, server, EMAIL);
+    const page = await host.context.newPage();
+    await signIn(page, host.server, EMAIL);
 
     // The looks come before the packages, each with its before/after of the example room; the arrow keys choose.
     const looks = page.getByRole('group', { name: 'Choose a look for your photos' });
@@ -95,15 +84,9 @@ suite('a host from purchase to a compared, delivered photo', () => {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `look-picker-${width}.png`), fullPage: true });
     }
 
-    await page.getByRole('button', { name: 'Choose Basic' }).click();
-    await page.getByRole('heading', { name: 'Checkout: Basic Package' }).waitFor();
+    await openBasicCheckout(page);
     await expect(page.getByTestId('order-look').textContent()).resolves.toBe('Look: Warm');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Complete Payment' }).click();
-    await page.waitForURL(/\/order\?order=ord_/);
-    orderId = new URL(page.url()).searchParams.get('order')!;
+    orderId = await payWithTestCard(page);
     // Until the first upload the order page can still change the look.
     await expect(page.getByTestId('order-look').textContent()).resolves.toBe('Look: Warm');
     await page.getByRole('button', { name: 'Change look' }).click();
@@ -123,11 +106,7 @@ suite('a host from purchase to a compared, delivered photo', () => {
       .filter((f) => f.endsWith('.jpg'))
       .sort()
       .map((f) => path.join(FIXTURES, f));
-    await order.locator('input[type="file"]').setInputFiles(files);
-    await order.getByText('5/5 photos selected').waitFor();
-    await order.getByRole('button', { name: 'Upload Photos' }).click();
-    // The page reloads after the upload and completes on its own (the pending page polls every 10 s).
-    await order.getByRole('heading', { name: 'Your enhanced photos' }).waitFor({ timeout: 90_000 });
+    await uploadUntilDelivered(order, files, 90_000);
     await order.close();
   }, 180_000);
 

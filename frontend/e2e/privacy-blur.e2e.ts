@@ -1,19 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { roomWithFaces } from '../../libs/engine/test/fixtures/cartoon-faces';
 import {
   chromiumAvailable,
-  hostContext,
-  launchBrowser,
+  hostSuite,
+  openBasicCheckout,
+  payWithTestCard,
   REPO_ROOT,
-  type RunningServer,
   SCREENSHOT_DIR,
   seriousAxeViolations,
   signIn,
-  startServer,
+  uploadUntilDelivered,
   WIDTHS,
 } from './support';
 
@@ -28,28 +26,11 @@ const suite = chromiumAvailable() ? describe : describe.skip;
  * adjustment panel offering the photo without the blur. Screenshots at phone and desktop widths.
  */
 suite('privacy blur in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let photoDir: string;
-
-  beforeAll(async () => {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'privacy-blur-'));
-    server = await startServer({ ENHANCER_ENGINE: 'classic' });
-    browser = await launchBrowser();
-    context = await hostContext(browser, server);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    fs.rmSync(photoDir, { recursive: true, force: true });
-  });
+  const host = hostSuite({ ENHANCER_ENGINE: 'classic' }, { photoDir: 'privacy-blur' });
 
   it('asks for the blur when buying, and sees the faces blurred and the blur offered per photo', async () => {
-    const page = await context.newPage();
-    await signIn(page, server, 'privacy-host@example.com');
+    const page = await host.context.newPage();
+    await signIn(page, host.server, 'privacy-host@example.com');
     const blur = page.getByRole('checkbox', { name: 'Blur faces and licence plates' });
     await blur.check();
     for (const width of WIDTHS) {
@@ -61,20 +42,14 @@ suite('privacy blur in the browser', () => {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `privacy-blur-option-${width}.png`) });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.getByRole('button', { name: 'Choose Basic' }).click();
-    await page.getByRole('heading', { name: 'Checkout: Basic Package' }).waitFor();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Complete Payment' }).click();
-    await page.waitForURL(/\/order\?order=ord_/);
-    const orderId = new URL(page.url()).searchParams.get('order')!;
+    await openBasicCheckout(page);
+    const orderId = await payWithTestCard(page);
 
     const room = await roomWithFaces(1600, 1000, [
       { cx: 420, cy: 380, size: 90, skin: '#e0b090' },
       { cx: 1100, cy: 450, size: 220, skin: '#8a5a3a' },
     ]);
-    const people = path.join(photoDir, 'living-room-with-guests.jpg');
+    const people = path.join(host.photoDir, 'living-room-with-guests.jpg');
     await sharp(Buffer.from(room.data), { raw: { width: room.width, height: room.height, channels: 3 } })
       .jpeg({ quality: 92 })
       .toFile(people);
@@ -84,12 +59,9 @@ suite('privacy blur in the browser', () => {
       .sort()
       .slice(0, 4)
       .map((f) => path.join(FIXTURES, f));
-    await page.locator('input[type="file"]').setInputFiles([people, ...bedrooms]);
-    await page.getByText('5/5 photos selected').waitFor();
-    await page.getByRole('button', { name: 'Upload Photos' }).click();
-    await page.getByRole('heading', { name: 'Your enhanced photos' }).waitFor({ timeout: 180_000 });
+    await uploadUntilDelivered(page, [people, ...bedrooms], 180_000);
 
-    await page.goto(`${server.baseUrl}/gallery?order=${orderId}`, { waitUntil: 'networkidle' });
+    await page.goto(`${host.server.baseUrl}/gallery?order=${orderId}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'All Photos (5)' }).waitFor();
     await page
       .getByRole('list', { name: 'All photos' })

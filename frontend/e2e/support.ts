@@ -241,3 +241,91 @@ export async function signInAndBuy(page: Page, server: RunningServer, email: str
   if (purchase.status() !== 200) throw new Error(`complete-purchase: ${purchase.status()} ${await purchase.text()}`);
   return (await purchase.json()).orderId as string;
 }
+
+/** What a browser suite works with: the server, a host's browser context and a folder for the photos it makes. */
+export interface HostSuite {
+  server: RunningServer;
+  context: BrowserContext;
+  photoDir: string;
+}
+
+/**
+ * A browser suite's set-up, registered on the suite that calls it: the screenshot folder, the built app started with
+ * `env`, Chromium with a host context and (named by `photoDir`) a throwaway folder for photos; all stopped or removed
+ * after the suite. The fields are for its hooks and tests.
+ */
+export function hostSuite(
+  env: NodeJS.ProcessEnv,
+  options: { photoDir?: string; acceptDownloads?: boolean } = {},
+): HostSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let photoDir: string | undefined;
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    if (options.photoDir) photoDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.photoDir}-`));
+    server = await startServer(env);
+    browser = await launchBrowser();
+    context = await hostContext(browser, server, options.acceptDownloads ? { acceptDownloads: true } : {});
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
+  });
+  const ready = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`The suite's ${name} is there only inside the suite`);
+    return value;
+  };
+  return {
+    get server() {
+      return ready(server, 'server');
+    },
+    get context() {
+      return ready(context, 'browser context');
+    },
+    get photoDir() {
+      return ready(photoDir, 'photo folder (named by the photoDir option)');
+    },
+  };
+}
+
+/** `signInAndBuy`, then the new order's page, where the upload widget is. Returns the order's id. */
+export async function signInBuyAndOpenOrder(page: Page, server: RunningServer, email: string): Promise<string> {
+  const orderId = await signInAndBuy(page, server, email);
+  await page.goto(`${server.baseUrl}/order?order=${orderId}`, { waitUntil: 'networkidle' });
+  return orderId;
+}
+
+/** From the package page (look and privacy chosen) to the checkout of the basic package. */
+export async function openBasicCheckout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Choose Basic' }).click();
+  await page.getByRole('heading', { name: 'Checkout: Basic Package' }).waitFor();
+}
+
+/** Pays at the checkout with the test card and waits for the new order's page. Returns the order's id. */
+export async function payWithTestCard(page: Page): Promise<string> {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  await page.waitForURL(/\/order\?order=ord_/);
+  return new URL(page.url()).searchParams.get('order')!;
+}
+
+/** Picks `files` in the order page's upload widget and waits until they fill a basic order's five photos. */
+export async function pickPhotos(page: Page, files: string[]): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles(files);
+  await page.getByText('5/5 photos selected').waitFor();
+}
+
+/**
+ * `pickPhotos`, the upload, and the order page showing the delivered photos: it reloads after the upload and
+ * completes on its own (the pending page polls every 10 s), within `timeout` ms.
+ */
+export async function uploadUntilDelivered(page: Page, files: string[], timeout: number): Promise<void> {
+  await pickPhotos(page, files);
+  await page.getByRole('button', { name: 'Upload Photos' }).click();
+  await page.getByRole('heading', { name: 'Your enhanced photos' }).waitFor({ timeout });
+}

@@ -1,18 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext } from 'playwright-core';
 import sharp, { type Sharp } from 'sharp';
 import {
   chromiumAvailable,
-  hostContext,
-  launchBrowser,
+  hostSuite,
+  pickPhotos,
   REPO_ROOT,
-  type RunningServer,
   SCREENSHOT_DIR,
   seriousAxeViolations,
-  signInAndBuy,
-  startServer,
+  signInBuyAndOpenOrder,
   WIDTHS,
 } from './support';
 
@@ -44,32 +39,13 @@ const suite = chromiumAvailable() ? describe : describe.skip;
 
 /** The checks run in the browser as photos are picked: a flagged photo shows its badge beside its preview. */
 suite('photo checks in the upload widget', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let photoDir: string;
-
-  beforeAll(async () => {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-checks-'));
-    server = await startServer({ ENHANCER_ENGINE: 'classic' });
-    browser = await launchBrowser();
-    context = await hostContext(browser, server);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    fs.rmSync(photoDir, { recursive: true, force: true });
-  });
+  const host = hostSuite({ ENHANCER_ENGINE: 'classic' }, { photoDir: 'upload-checks' });
 
   it('badges the small, portrait, blurred and duplicate photos, and still lets all five be uploaded', async () => {
-    const page = await context.newPage();
-    const orderId = await signInAndBuy(page, server, 'checks-host@example.com');
-    await page.goto(`${server.baseUrl}/order?order=${orderId}`, { waitUntil: 'networkidle' });
+    const page = await host.context.newPage();
+    await signInBuyAndOpenOrder(page, host.server, 'checks-host@example.com');
 
-    await page.locator('input[type="file"]').setInputFiles(await makePhotos(photoDir));
-    await page.getByText('5/5 photos selected').waitFor();
+    await pickPhotos(page, await makePhotos(host.photoDir));
     const badges = async (name: string) => {
       const list = page.getByRole('list', { name: `Checks for ${name}` });
       await list.waitFor();
