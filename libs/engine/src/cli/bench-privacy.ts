@@ -23,7 +23,7 @@ import { defaultPhotosDir, repoRoot, usageExit } from './bench-support';
 
 const usage =
   'usage: npm run bench:privacy -- [--photos <dir with listing-dev/, rooms/, gainmap/, exposure/>] [--rooms <n>] ' +
-  '[--search-side <px>] [--no-plates]';
+  '[--search-side <px>] [--no-plates] [--no-faces]';
 const exit = usageExit(usage);
 
 const PHOTO = /\.(jpe?g|png)$/i;
@@ -194,7 +194,7 @@ const main = async () => {
     return args[i + 1];
   };
   for (const arg of args)
-    if (arg.startsWith('--') && !['--photos', '--rooms', '--search-side', '--no-plates'].includes(arg))
+    if (arg.startsWith('--') && !['--photos', '--rooms', '--search-side', '--no-plates', '--no-faces'].includes(arg))
       exit(`unknown ${arg}`);
   const photos = path.resolve(flag('--photos') ?? defaultPhotosDir());
   const roomCount = Number(flag('--rooms') ?? 3);
@@ -208,9 +208,10 @@ const main = async () => {
   const out = path.join(repoRoot(), 'bench-output', 'privacy');
   await mkdir(out, { recursive: true });
 
+  const withFaces = !args.includes('--no-faces');
   const detector = new FaceDetector();
   try {
-    const faces = await cutFaces(detector);
+    const faces = withFaces ? await cutFaces(detector) : [];
     console.log(
       `${faces.length} faces cut from face-api's demo photos; rooms at ${ROOM_SIDE} px long side; faces searched at ${searchSide} px`,
     );
@@ -221,7 +222,7 @@ const main = async () => {
     console.log(`|---|---|${SCORES.map(() => '---').join('|')}|---|`);
     const compositeFalse = SCORES.map(() => 0);
     let compositePhotos = 0;
-    for (const condition of CONDITIONS) {
+    for (const condition of withFaces ? CONDITIONS : []) {
       const found = SCORES.map(() => 0);
       let total = 0;
       let seconds = 0;
@@ -275,7 +276,7 @@ const main = async () => {
     for (const file of empty) {
       const room = await loadRoom(file);
       const started = performance.now();
-      const detections = await detector.detect(room, lowest, searchSide);
+      const detections = withFaces ? await detector.detect(room, lowest, searchSide) : [];
       roomSeconds += (performance.now() - started) / 1000;
       for (const [s, score] of SCORES.entries()) {
         const n = mergeBoxes(detections.filter((d) => d.score >= score)).length;

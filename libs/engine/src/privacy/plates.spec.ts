@@ -1,5 +1,8 @@
 import sharp from 'sharp';
-import { findPlates } from './plates';
+import { realPhotos } from '../../test/fixtures/photos';
+import { enhance } from '../enhance';
+import { downscale } from '../rgb-image';
+import { findPlates, PLATE_SEARCH_SIDE } from './plates';
 
 /** A street-ish scene: tarmac, a car body, and optionally a plate (dark characters on a light ground) on it. */
 const scene = async (plate: { x: number; y: number; w: number; text: string } | null, extra = '') => {
@@ -43,5 +46,15 @@ describe('licence plates', () => {
       (_, i) => `<rect x="${300 + i * 8}" y="660" width="4" height="30" fill="#eee"/>`,
     ).join('');
     expect(findPlates(await scene(null, fins))).toEqual([]);
+  });
+
+  it('finds no plate in real bedrooms as delivered: a bedspread medallion and a lamp cable are not a line of characters', async () => {
+    for (const { data } of realPhotos(5)) {
+      // Searched where the blur searches: on the delivered rendering.
+      const { image: delivered } = await enhance(data);
+      const { data: pixels, info } = await sharp(delivered).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const image = { width: info.width, height: info.height, data: new Uint8Array(pixels) };
+      expect(findPlates(await downscale(image, PLATE_SEARCH_SIDE))).toEqual([]);
+    }
   });
 });

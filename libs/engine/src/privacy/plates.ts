@@ -29,6 +29,13 @@ const MIN_CROSSINGS = 8;
 const MIN_CONTRAST = 60;
 /** Spread of the crossings' spacing (coefficient of variation) below which they are a regular grating, not text. */
 const MIN_SPACING_SPREAD = 0.25;
+/**
+ * Characters stand on one line and share one height: the tops and the bottoms of the strokes in each column vary by
+ * at most this share of the row's height (robust standard deviation), and the median stroke spans at least
+ * `MIN_STROKE_SPAN` of it. Patterned fabric, cables and ornaments pass the other tests but not this one.
+ */
+const MAX_LINE_SPREAD = 0.16;
+const MIN_STROKE_SPAN = 0.5;
 
 export interface PlateBox {
   x: number;
@@ -115,7 +122,55 @@ const readsAsText = (gray: Uint8Array, width: number, box: PlateBox): boolean =>
   const gaps = best.slice(1).map((x, i) => x - best[i]);
   const gapMean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
   const gapSpread = Math.sqrt(gaps.reduce((a, b) => a + (b - gapMean) ** 2, 0) / gaps.length) / gapMean;
-  return gapSpread >= MIN_SPACING_SPREAD;
+  return gapSpread >= MIN_SPACING_SPREAD && standsOnOneLine(gray, width, box, mean, darkCount <= lightCount);
+};
+
+/**
+ * Whether the characters (the minority class: dark strokes on a light plate, or light on dark) line up: per column
+ * with ink, its topmost and bottommost ink pixel; text has tops and bottoms at nearly the same rows and strokes
+ * spanning most of the row.
+ */
+const standsOnOneLine = (gray: Uint8Array, width: number, box: PlateBox, mean: number, inkIsDark: boolean) => {
+  const columns: number[] = [];
+  const tops: number[] = [];
+  const bottoms: number[] = [];
+  for (let x = box.x; x < box.x + box.w; x++) {
+    let top = -1;
+    let bottom = -1;
+    let count = 0;
+    for (let y = box.y; y < box.y + box.h; y++) {
+      if (gray[y * width + x] < mean !== inkIsDark) continue;
+      if (top < 0) top = y;
+      bottom = y;
+      count++;
+    }
+    if (count < 2) continue;
+    columns.push(x - box.x);
+    tops.push(top - box.y);
+    bottoms.push(bottom - box.y);
+  }
+  if (tops.length < 4) return false;
+  // Spread about the line through them (a plate seen a few degrees turned has a sloping line), robust: the median of
+  // the pairwise slopes (of at most 64 columns), then the median absolute deviation scaled to a standard deviation,
+  // so a hyphen's or a bolt's short columns are a few among many and do not tilt the line.
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  const step = Math.max(1, Math.floor(columns.length / 64));
+  const spread = (values: number[]) => {
+    const slopes: number[] = [];
+    for (let i = 0; i < columns.length; i += step)
+      for (let j = i + step; j < columns.length; j += step)
+        slopes.push((values[j] - values[i]) / (columns[j] - columns[i]));
+    const slope = median(slopes);
+    const residuals = values.map((v, i) => v - slope * columns[i]);
+    const m = median(residuals);
+    return (1.4826 * median(residuals.map((r) => Math.abs(r - m)))) / box.h;
+  };
+  const spans = tops.map((top, i) => bottoms[i] - top + 1).sort((a, b) => a - b);
+  return (
+    spread(tops) <= MAX_LINE_SPREAD &&
+    spread(bottoms) <= MAX_LINE_SPREAD &&
+    spans[spans.length >> 1] >= MIN_STROKE_SPAN * box.h
+  );
 };
 
 /** The image at half size (2 x 2 means): a plate too large for the search at full size is legible there. */
