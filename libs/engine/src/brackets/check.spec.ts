@@ -71,6 +71,18 @@ describe('checkBracket', () => {
     });
   });
 
+  it('calls a frame of another room at the same brightness another view, not the same exposure', async () => {
+    const [room] = realPhotos(1);
+    const resized = await sharp(room.data).resize(WIDTH, HEIGHT, { fit: 'fill' }).png().toBuffer();
+    // Brought to the bracket frame's mean level, so brightness alone cannot tell the two apart.
+    const mean = async (image: Buffer) => (await sharp(image).greyscale().stats()).channels[0].mean;
+    const other = await sharp(resized)
+      .linear((await mean(bracket[1])) / (await mean(resized)), 0)
+      .png()
+      .toBuffer();
+    expect(await checkBracket([bracket[1], other])).toMatchObject({ ok: false, problem: 'different-scenes' });
+  });
+
   it('refuses a frame of another room', async () => {
     const [room] = realPhotos(1);
     const other = await sharp(room.data).resize(WIDTH, HEIGHT, { fit: 'fill' }).png().toBuffer();

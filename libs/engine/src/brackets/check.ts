@@ -179,6 +179,8 @@ export const planBracket = async (
     const exif = a.exposure !== null && b.exposure !== null ? Math.abs(Math.log2(b.exposure / a.exposure)) : null;
     if ((exif === null || exif < SAME_EXPOSURE_EXIF_STOPS) && measuredStops(a, b) < SAME_EXPOSURE_MEASURED_STOPS) {
       const [early, late] = a.index < b.index ? [a, b] : [b, a];
+      // Two frames alike in brightness may be two views: say so first, it is what the host has to fix.
+      alignToNeighbour(planned(early), planned(late), false);
       throw new BracketRefusal(
         'same-exposure',
         `Frames ${early.index + 1} and ${late.index + 1} have the same exposure: a bracket needs each frame taken at a different exposure.`,
@@ -186,10 +188,7 @@ export const planBracket = async (
       );
     }
   }
-  const frames: PlannedFrame[] = sorted.map((frame) => {
-    const plane = alignPlane(frame.small);
-    return { ...frame, plane, transform: IDENTITY, unusable: usableShare(plane) < MIN_USABLE_SHARE, residuals: [] };
-  });
+  const frames: PlannedFrame[] = sorted.map(planned);
   const middle = (frames.length - 1) / 2;
   const reference =
     Number.isInteger(middle) ||
@@ -209,6 +208,12 @@ export const planBracket = async (
     }
   }
   return { frames, reference };
+};
+
+/** A frame with its alignment plane, not yet aligned. */
+const planned = (frame: BracketFrame): PlannedFrame => {
+  const plane = alignPlane(frame.small);
+  return { ...frame, plane, transform: IDENTITY, unusable: usableShare(plane) < MIN_USABLE_SHARE, residuals: [] };
 };
 
 /**
