@@ -276,6 +276,7 @@ describe('the natural style: routing and finishing of the learned result', () =>
       'denoise',
       'adjust',
       'upscale',
+      'privacy',
     ]);
     expect(PIPELINES.listing.map((stage) => stage.name)).toEqual([
       'learned',
@@ -284,6 +285,7 @@ describe('the natural style: routing and finishing of the learned result', () =>
       'denoise',
       'adjust',
       'upscale',
+      'privacy',
     ]);
     const { report } = await enhance(await png(neutral), { correctVerticals: false });
     for (const key of [
