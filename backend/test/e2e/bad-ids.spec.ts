@@ -22,6 +22,7 @@ const unknownFor = (name: string, schema: { type?: string; pattern?: string }): 
 const VALID_BODIES: Record<string, object> = {
   'PATCH /api/orders/{id}': { status: 'pending' },
   'PUT /api/orders/{id}/look': { look: 'warm' },
+  'PUT /api/orders/{id}/privacy-blur': { privacyBlur: true },
   'PUT /api/photos/{photoId}/rating': { score: 4 },
   'POST /api/photos/{photoId}/adjustments': { style: 'warm' },
   'POST /api/test-payments/{paymentIntentId}/confirm': { cardNumber: '4242424242424242' },

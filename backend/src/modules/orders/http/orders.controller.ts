@@ -90,7 +90,7 @@ export class OrdersController {
     summary: "Turn the order's privacy blur on or off",
     description:
       'Faces and licence plates are blurred on the photos enhanced after the change; a delivered photo is made again ' +
-      'with the blur on or off through POST /api/photos/{id}/privacy-blur.',
+      'with the blur on or off by an adjustment (POST /api/photos/{id}/adjustments with privacyBlur).',
   })
   @ApiOkResponse({ type: OrderSummaryDto })
   async changePrivacyBlur(
