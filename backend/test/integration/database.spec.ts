@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type DataSource } from 'typeorm';
 import { dataSourceOptions, openDatabase } from '../../src/database/data-source';
 import { MIGRATIONS } from '../../src/shared/db/migrations';
 import { EmbeddedDatabaseInUseError } from '../../src/shared/db/pglite-driver';
-import { databaseTargets } from '../support/database-targets';
+import { databaseForSuite, databaseTargets } from '../support/database-targets';
 import { UserEntity } from '../../src/modules/auth';
 import { OrderEntity } from '../../src/modules/orders';
 import { TransactionEntity } from '../../src/modules/payments';
@@ -16,32 +15,25 @@ import { PhotoEntity } from '../../src/modules/photos';
 const targets = databaseTargets();
 
 describe.each(targets)('database on %s', (_name, open) => {
-  let db: DataSource;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await open());
-  }, 60_000);
-  afterAll(async () => {
-    await cleanup?.();
-  });
+  const db = databaseForSuite(open);
 
   async function makeUser(email: string) {
-    return db.getRepository(UserEntity).save({ email });
+    return db().getRepository(UserEntity).save({ email });
   }
 
   it('applies the migrations once and records them', async () => {
-    const applied = await db.query('SELECT name FROM migrations');
+    const applied = await db().query('SELECT name FROM migrations');
     expect(applied.map((r: { name: string }) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
-    expect(await db.runMigrations()).toEqual([]);
+    expect(await db().runMigrations()).toEqual([]);
   });
 
   it('fills the spec defaults for a new user and order', async () => {
     const user = await makeUser('defaults@example.com');
-    const fresh = await db.getRepository(UserEntity).findOneByOrFail({ id: user.id });
+    const fresh = await db().getRepository(UserEntity).findOneByOrFail({ id: user.id });
     expect(fresh.photosRemaining).toBe(0);
     expect(fresh.photosProcessed).toBe(0);
     expect(fresh.signupDate).toBeInstanceOf(Date);
-    await db.getRepository(OrderEntity).insert({
+    await db().getRepository(OrderEntity).insert({
       id: 'ord_defaults',
       userId: user.id,
       packageType: 'basic',
@@ -50,13 +42,13 @@ describe.each(targets)('database on %s', (_name, open) => {
       photosRemaining: 5,
       stripePaymentIntentId: 'pi_defaults',
     });
-    const order = await db.getRepository(OrderEntity).findOneByOrFail({ id: 'ord_defaults' });
+    const order = await db().getRepository(OrderEntity).findOneByOrFail({ id: 'ord_defaults' });
     expect(order.status).toBe('new');
     expect(order.createdAt).toBeInstanceOf(Date);
-    const photo = await db
+    const photo = await db()
       .getRepository(PhotoEntity)
       .save({ userId: user.id, orderId: order.id, originalPath: 'originals/x/ord_defaults/1.jpg' });
-    const stored = await db.getRepository(PhotoEntity).findOneByOrFail({ id: photo.id });
+    const stored = await db().getRepository(PhotoEntity).findOneByOrFail({ id: photo.id });
     expect(stored.status).toBe('uploaded');
     expect(stored.uploadDate).toBeInstanceOf(Date);
   });
@@ -75,18 +67,18 @@ describe.each(targets)('database on %s', (_name, open) => {
       photosPurchased: 5,
       stripeTransactionId: 'pi_once',
     };
-    await db.getRepository(TransactionEntity).insert(row);
-    await expect(db.getRepository(TransactionEntity).insert(row)).rejects.toThrow(/unique|duplicate/i);
-    expect(await db.getRepository(TransactionEntity).countBy({ stripeTransactionId: 'pi_once' })).toBe(1);
+    await db().getRepository(TransactionEntity).insert(row);
+    await expect(db().getRepository(TransactionEntity).insert(row)).rejects.toThrow(/unique|duplicate/i);
+    expect(await db().getRepository(TransactionEntity).countBy({ stripeTransactionId: 'pi_once' })).toBe(1);
   });
 
   it('never lets credits go below zero or an order take an unknown status', async () => {
     const user = await makeUser('credits@example.com');
     await expect(
-      db.query('UPDATE users SET photos_remaining = photos_remaining - 1 WHERE id = $1', [user.id]),
+      db().query('UPDATE users SET photos_remaining = photos_remaining - 1 WHERE id = $1', [user.id]),
     ).rejects.toThrow(/check/i);
     await expect(
-      db.query(
+      db().query(
         `INSERT INTO orders (id, user_id, package_type, amount, photos_purchased, photos_remaining, stripe_payment_intent_id, status)
          VALUES ('ord_bad', $1, 'basic', 2900, 5, 5, 'pi_bad', 'shipped')`,
         [user.id],
@@ -96,17 +88,17 @@ describe.each(targets)('database on %s', (_name, open) => {
 
   it('isolates concurrent transactions: a rollback in one never undoes the other', async () => {
     const a = makeUser('tx-a@example.com');
-    const failing = db.transaction(async (em) => {
+    const failing = db().transaction(async (em) => {
       await em.getRepository(UserEntity).insert({ email: 'tx-rolled-back@example.com' });
       await new Promise((r) => setTimeout(r, 20));
       throw new Error('boom');
     });
-    const b = db.transaction(async (em) => {
+    const b = db().transaction(async (em) => {
       await em.getRepository(UserEntity).insert({ email: 'tx-b@example.com' });
     });
     await expect(failing).rejects.toThrow('boom');
     await Promise.all([a, b]);
-    const emails = (await db.getRepository(UserEntity).find()).map((u) => u.email);
+    const emails = (await db().getRepository(UserEntity).find()).map((u) => u.email);
     expect(emails).toEqual(expect.arrayContaining(['tx-a@example.com', 'tx-b@example.com']));
     expect(emails).not.toContain('tx-rolled-back@example.com');
   });
@@ -159,10 +151,10 @@ describe('embedded database ownership', () => {
     fs.mkdirSync(path.join(dataDir, 'pglite', 'base'), { recursive: true });
     fs.mkdirSync(path.join(dataDir, 'pglite.new-4242', 'global'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'pglite.new-4242', 'global', 'pg_control'), 'half written');
-    const db = await openDatabase(options(dataDir));
-    await db.getRepository(UserEntity).save({ email: 'after-a-crash@example.com' });
-    expect(await db.getRepository(UserEntity).countBy({ email: 'after-a-crash@example.com' })).toBe(1);
-    await db.destroy();
+    const opened = await openDatabase(options(dataDir));
+    await opened.getRepository(UserEntity).save({ email: 'after-a-crash@example.com' });
+    expect(await opened.getRepository(UserEntity).countBy({ email: 'after-a-crash@example.com' })).toBe(1);
+    await opened.destroy();
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('pglite.new'))).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
   });
@@ -170,8 +162,8 @@ describe('embedded database ownership', () => {
   it('takes over a lock left by a process that died', async () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
     fs.writeFileSync(lockFile, String(dead));
-    const db = await openDatabase(options(dataDir));
+    const opened = await openDatabase(options(dataDir));
     expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
-    await db.destroy();
+    await opened.destroy();
   });
 });

@@ -1,6 +1,5 @@
-import { type DataSource } from 'typeorm';
 import { ListingAdjustmentStyle1764374400000 } from '../../src/shared/db/migrations/1764374400000-listing-adjustment-style';
-import { databaseTargets } from '../support/database-targets';
+import { databaseForSuite, databaseTargets } from '../support/database-targets';
 
 /**
  * Before engine 3.0.0 `natural` meant "as delivered"; it now names the learned model's look. The migration moves
@@ -8,23 +7,15 @@ import { databaseTargets } from '../support/database-targets';
  * kept the delivered look is neither shown "Natural look" nor sent to the model on a retry.
  */
 describe.each(databaseTargets())('the listing adjustment style migration on %s', (_name, open) => {
-  let db: DataSource;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, cleanup } = await open());
-  }, 60_000);
-  afterAll(async () => {
-    await cleanup?.();
-  });
+  const db = databaseForSuite(open);
 
   it('makes the old natural (as delivered) listing, keeps the other styles, and then accepts the new natural', async () => {
     const migration = new ListingAdjustmentStyle1764374400000();
     const report = (style: string) => JSON.stringify({ corrections: { adjustments: { applied: true, style } } });
     const photoIds: number[] = [];
-    const [{ id: userId }] = await db.query(`INSERT INTO users (email) VALUES ('restyled@example.com') RETURNING id`);
+    const [{ id: userId }] = await db().query(`INSERT INTO users (email) VALUES ('restyled@example.com') RETURNING id`);
     // One connection throughout: PGlite's is exclusive until released.
-    const runner = db.createQueryRunner();
+    const runner = db().createQueryRunner();
     try {
       await migration.down(runner);
       await runner.query(
@@ -58,7 +49,7 @@ describe.each(databaseTargets())('the listing adjustment style migration on %s',
       await runner.release();
     }
 
-    const styles = await db.query(
+    const styles = await db().query(
       `SELECT a.style, p.enhancement_report #>> '{corrections,adjustments,style}' AS reported
        FROM photo_adjustments a JOIN photos p ON p.id = a.photo_id WHERE p.order_id = 'ord_restyled' ORDER BY a.id`,
     );
@@ -67,14 +58,14 @@ describe.each(databaseTargets())('the listing adjustment style migration on %s',
       { style: 'warm', reported: 'warm' },
     ]);
     for (const style of ['listing', 'natural']) {
-      await db.query(
+      await db().query(
         `INSERT INTO photo_adjustments (photo_id, user_id, style, brightness, warmth, straighten, status)
          VALUES ($1, $2, $3, 0, 0, true, 'completed')`,
         [photoIds[0], userId, style],
       );
     }
     await expect(
-      db.query(
+      db().query(
         `INSERT INTO photo_adjustments (photo_id, user_id, style, brightness, warmth, straighten)
          VALUES ($1, $2, 'sepia', 0, 0, true)`,
         [photoIds[0], userId],

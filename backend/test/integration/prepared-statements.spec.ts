@@ -1,6 +1,6 @@
-import { type DataSource, QueryFailedError } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { preparedRows, txRows } from '../../src/shared/db/query-rows';
-import { databaseTargets } from '../support/database-targets';
+import { databaseForSuite, databaseTargets } from '../support/database-targets';
 
 /**
  * The guard's session read and the orders list run as named statements: on PGlite through the driver's own
@@ -8,15 +8,7 @@ import { databaseTargets } from '../support/database-targets';
  * answers when it is run plainly, in and out of transactions, and fail the same way.
  */
 describe.each(databaseTargets())('prepared statements on %s', (_name, open) => {
-  let db: DataSource;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, cleanup } = await open());
-  }, 60_000);
-  afterAll(async () => {
-    await cleanup?.();
-  });
+  const db = databaseForSuite(open);
 
   const VALUES = {
     name: 'test.values',
@@ -26,7 +18,7 @@ describe.each(databaseTargets())('prepared statements on %s', (_name, open) => {
   const params = [42, 'it\'s "quoted"', new Date('2026-03-04T05:06:07.089Z'), true, { a: [1, 'b'] }, '12.50', null];
 
   it('answers what the plain statement answers, the first time and every time after', async () => {
-    const plain = await txRows(db.manager, VALUES.text, params);
+    const plain = await txRows(db().manager, VALUES.text, params);
     expect(plain).toEqual([
       {
         n: 42,
@@ -40,26 +32,26 @@ describe.each(databaseTargets())('prepared statements on %s', (_name, open) => {
         absent: null,
       },
     ]);
-    for (let i = 0; i < 8; i++) expect(await preparedRows(db.manager, VALUES, params)).toEqual(plain);
+    for (let i = 0; i < 8; i++) expect(await preparedRows(db().manager, VALUES, params)).toEqual(plain);
   });
 
   it("sees its transaction's own rows, and still runs after that transaction rolled back", async () => {
     const count = { name: 'test.count', text: 'SELECT count(*)::int AS users FROM users WHERE email = $1' };
     const email = 'prepared@example.com';
-    await db
+    await db()
       .transaction(async (tx) => {
         await tx.query('INSERT INTO users (email) VALUES ($1)', [email]);
         expect(await preparedRows(tx, count, [email])).toEqual([{ users: 1 }]);
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    expect(await preparedRows(db.manager, count, [email])).toEqual([{ users: 0 }]);
+    expect(await preparedRows(db().manager, count, [email])).toEqual([{ users: 0 }]);
   });
 
   it('fails as a query fails, and the next statement runs', async () => {
     const divide = { name: 'test.divide', text: 'SELECT 10 / $1::int AS q' };
-    await expect(preparedRows(db.manager, divide, [0])).rejects.toThrow(QueryFailedError);
-    await expect(preparedRows(db.manager, divide, [0])).rejects.toThrow(/division by zero/);
-    expect(await preparedRows(db.manager, divide, [5])).toEqual([{ q: 2 }]);
+    await expect(preparedRows(db().manager, divide, [0])).rejects.toThrow(QueryFailedError);
+    await expect(preparedRows(db().manager, divide, [0])).rejects.toThrow(/division by zero/);
+    expect(await preparedRows(db().manager, divide, [5])).toEqual([{ q: 2 }]);
   });
 });

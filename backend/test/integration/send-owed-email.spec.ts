@@ -1,4 +1,3 @@
-import { type DataSource } from 'typeorm';
 import { type AppConfig } from '../../src/config/app-config';
 import { SmtpMailer } from '../../src/modules/notifications/adapters/smtp.mailer';
 import {
@@ -8,7 +7,7 @@ import {
 import { EmailDeliveriesRepository } from '../../src/modules/notifications/persistence/email-deliveries.repository';
 import { Mailer, type MailMessage } from '../../src/modules/notifications/ports/mailer';
 import { EmailDeliveries1764288000000 } from '../../src/shared/db/migrations/1764288000000-email-deliveries';
-import { databaseTargets } from '../support/database-targets';
+import { databaseForSuite, databaseTargets } from '../support/database-targets';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server';
 
 const FROM = 'ListingLens <no-reply@listinglens.test>';
@@ -35,8 +34,7 @@ class FlakyMailer extends Mailer {
  * with the same Message-ID, and an accepted email is never sent again.
  */
 describe.each(databaseTargets())('SendOwedEmail on %s', (_name, open) => {
-  let db: DataSource;
-  let cleanup: () => Promise<void>;
+  const db = databaseForSuite(open);
   let smtp: TestSmtpServer;
   let smtpMailer: SmtpMailer;
   let mailer: FlakyMailer;
@@ -45,16 +43,14 @@ describe.each(databaseTargets())('SendOwedEmail on %s', (_name, open) => {
   let seq = 0;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await open());
     smtp = await startSmtpServer();
     smtpMailer = new SmtpMailer(smtp.url, FROM);
     mailer = new FlakyMailer(smtpMailer);
-    send = new SendOwedEmail(db, deliveries, mailer, { mail: { from: FROM, leaseMs: LEASE_MS } } as AppConfig);
+    send = new SendOwedEmail(db(), deliveries, mailer, { mail: { from: FROM, leaseMs: LEASE_MS } } as AppConfig);
   }, 60_000);
   afterAll(async () => {
     smtpMailer?.onModuleDestroy();
     await smtp?.close();
-    await cleanup?.();
   });
 
   const receipt = (orderId: string, to = 'host@example.com'): (() => Promise<OwedEmailContent>) => {
@@ -74,7 +70,7 @@ describe.each(databaseTargets())('SendOwedEmail on %s', (_name, open) => {
   const received = (orderId: string) => smtp.messages.filter((m) => m.text.includes(orderId));
   /** As if the lease's time had passed: its process died without accepting or giving it back. */
   const ageLease = (kind: string, orderId: string) =>
-    db.query(
+    db().query(
       `UPDATE email_deliveries SET lease_until = now() - interval '1 second' WHERE kind = $1 AND order_id = $2`,
       [kind, orderId],
     );
@@ -113,7 +109,13 @@ describe.each(databaseTargets())('SendOwedEmail on %s', (_name, open) => {
     const orderId = `ord_owed_${++seq}`;
     // A process leased it (with the Message-ID of its day's MAIL_FROM) and was killed before the server answered.
     expect(
-      await deliveries.lease(db.manager, 'purchase-receipt', orderId, `<order-${orderId}.receipt@old.test>`, LEASE_MS),
+      await deliveries.lease(
+        db().manager,
+        'purchase-receipt',
+        orderId,
+        `<order-${orderId}.receipt@old.test>`,
+        LEASE_MS,
+      ),
     ).toEqual({ messageId: `<order-${orderId}.receipt@old.test>`, attempt: 1 });
 
     expect(await send.execute('purchase-receipt', orderId, receipt(orderId))).toBe(false);
@@ -135,7 +137,7 @@ describe.each(databaseTargets())('SendOwedEmail on %s', (_name, open) => {
     await ageLease('purge-reminder', orderId);
     expect(await send.interrupted('purge-reminder')).not.toContain(orderId);
     expect(await send.execute('purge-reminder', orderId, receipt(orderId))).toBe(false);
-    expect(await deliveries.lease(db.manager, 'purge-reminder', orderId, '<x@test>', LEASE_MS)).toBeNull();
+    expect(await deliveries.lease(db().manager, 'purge-reminder', orderId, '<x@test>', LEASE_MS)).toBeNull();
     expect(received(orderId)).toHaveLength(1);
   });
 
@@ -149,20 +151,12 @@ describe.each(databaseTargets())('SendOwedEmail on %s', (_name, open) => {
 
 /** The migration carries every email already sent over as accepted, so none goes out again after the upgrade. */
 describe.each(databaseTargets())('the email_deliveries migration on %s', (_name, open) => {
-  let db: DataSource;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, cleanup } = await open());
-  }, 60_000);
-  afterAll(async () => {
-    await cleanup?.();
-  });
+  const db = databaseForSuite(open);
 
   it('keeps what was sent sent', async () => {
     const migration = new EmailDeliveries1764288000000();
     // One connection throughout: PGlite's is exclusive until released.
-    const runner = db.createQueryRunner();
+    const runner = db().createQueryRunner();
     try {
       await migration.down(runner);
       const [user] = await runner.query(`INSERT INTO users (email) VALUES ('migrated@example.com') RETURNING id`);
@@ -181,7 +175,7 @@ describe.each(databaseTargets())('the email_deliveries migration on %s', (_name,
       await runner.release();
     }
 
-    const rows = await db.query(
+    const rows = await db().query(
       `SELECT kind, order_id, accepted_at IS NOT NULL AS accepted FROM email_deliveries
        WHERE order_id LIKE 'ord_mig_%' ORDER BY order_id`,
     );
@@ -190,7 +184,7 @@ describe.each(databaseTargets())('the email_deliveries migration on %s', (_name,
       { kind: 'purchase-receipt', order_id: 'ord_mig_receipt', accepted: true },
       { kind: 'purge-reminder', order_id: 'ord_mig_reminder', accepted: true },
     ]);
-    const send = new SendOwedEmail(db, new EmailDeliveriesRepository(), strictMailer(), {
+    const send = new SendOwedEmail(db(), new EmailDeliveriesRepository(), strictMailer(), {
       mail: { from: FROM, leaseMs: LEASE_MS },
     } as AppConfig);
     expect(await send.execute('purchase-receipt', 'ord_mig_receipt', async () => null)).toBe(false);

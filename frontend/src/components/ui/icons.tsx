@@ -47,3 +47,17 @@ export function WarningIcon({ className = 'mt-px size-3.5 shrink-0' }: { classNa
     </svg>
   );
 }
+
+/** A rating star: amber when filled, pale grey when not. */
+export function StarIcon({ filled, className = 'size-5' }: { filled: boolean; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className={`${className} ${filled ? 'text-amber-500' : 'text-slate-300'}`}
+      fill="currentColor"
+    >
+      <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+    </svg>
+  );
+}

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Button } from '../../../components/ui/button';
+import { StarIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import {
@@ -19,19 +20,6 @@ const SCORES = [
   { score: 4, word: 'Great' },
   { score: 5, word: 'Excellent' },
 ];
-
-function Star({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className={`size-6 ${filled ? 'text-amber-500' : 'text-slate-300'}`}
-      fill="currentColor"
-    >
-      <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
-    </svg>
-  );
-}
 
 /** The form, started from what the host stored (remounted when that changes, so it always shows the stored one). */
 function RatingForm({
@@ -97,7 +85,7 @@ function RatingForm({
                 onChange={() => setScore(option.score)}
                 className="sr-only"
               />
-              <Star filled={score !== null && option.score <= score} />
+              <StarIcon className="size-6" filled={score !== null && option.score <= score} />
               <span className="text-sm font-semibold text-slate-900">
                 {option.score}
                 <span className="sr-only"> of 5, </span>
