@@ -122,7 +122,60 @@ const readsAsText = (gray: Uint8Array, width: number, box: PlateBox): boolean =>
   const gaps = best.slice(1).map((x, i) => x - best[i]);
   const gapMean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
   const gapSpread = Math.sqrt(gaps.reduce((a, b) => a + (b - gapMean) ** 2, 0) / gaps.length) / gapMean;
-  return gapSpread >= MIN_SPACING_SPREAD && standsOnOneLine(gray, width, box, mean, darkCount <= lightCount);
+  const inkIsDark = darkCount <= lightCount;
+  return (
+    gapSpread >= MIN_SPACING_SPREAD &&
+    standsOnOneLine(gray, width, box, mean, inkIsDark) &&
+    isRowOfGlyphs(gray, width, box, mean, inkIsDark)
+  );
+};
+
+/**
+ * Whether the ink is separate characters: connected pieces (8-connected) at least half as tall as the row and no
+ * wider than two characters that touch at the search size, at least MIN_GLYPHS of them, holding at least half the
+ * ink. An ornament's curls (a bedspread's medallion, made contrasty by the natural look) line up and cross a row as
+ * often as text does, but they are one web of ink across the box.
+ */
+const MIN_GLYPHS = 3;
+const GLYPH_MIN_HEIGHT = 0.5;
+const GLYPH_MAX_WIDTH = 2.5;
+const MIN_GLYPH_INK = 0.5;
+const isRowOfGlyphs = (gray: Uint8Array, width: number, box: PlateBox, mean: number, inkIsDark: boolean) => {
+  const ink = (x: number, y: number) => gray[(box.y + y) * width + box.x + x] < mean === inkIsDark;
+  const seen = new Uint8Array(box.w * box.h);
+  const stack: number[] = [];
+  let glyphs = 0;
+  let glyphInk = 0;
+  let allInk = 0;
+  for (let start = 0; start < seen.length; start++) {
+    if (seen[start] || !ink(start % box.w, Math.floor(start / box.w))) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let [minX, maxX, minY, maxY, count] = [box.w, 0, box.h, 0, 0];
+    while (stack.length) {
+      const i = stack.pop() as number;
+      const x = i % box.w;
+      const y = (i - x) / box.w;
+      count++;
+      [minX, maxX, minY, maxY] = [Math.min(minX, x), Math.max(maxX, x), Math.min(minY, y), Math.max(maxY, y)];
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          if (nx < 0 || ny < 0 || nx >= box.w || ny >= box.h) continue;
+          const n = ny * box.w + nx;
+          if (!seen[n] && ink(nx, ny)) {
+            seen[n] = 1;
+            stack.push(n);
+          }
+        }
+    }
+    allInk += count;
+    if (maxY - minY + 1 >= GLYPH_MIN_HEIGHT * box.h && maxX - minX + 1 <= GLYPH_MAX_WIDTH * box.h) {
+      glyphs++;
+      glyphInk += count;
+    }
+  }
+  return glyphs >= MIN_GLYPHS && glyphInk >= MIN_GLYPH_INK * allInk;
 };
 
 /**
