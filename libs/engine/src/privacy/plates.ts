@@ -76,6 +76,53 @@ const closeRows = (mask: Uint8Array, width: number, height: number, radius: numb
   return pass(pass(mask, 1), 0);
 };
 
+/**
+ * Connected blobs of a mask (4-connected, or 8-connected with `diagonal`), each with its box and pixel count: the
+ * edge blobs a plate is searched among, and the pieces of ink a plate's characters are.
+ */
+const blobs = (
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  diagonal: boolean,
+): (PlateBox & { count: number })[] => {
+  const seen = new Uint8Array(mask.length);
+  const stack: number[] = [];
+  const found: (PlateBox & { count: number })[] = [];
+  const steps = diagonal
+    ? [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dx) => [dx, dy])).filter(([dx, dy]) => dx || dy)
+    : [
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    let [minX, minY, maxX, maxY, count] = [width, height, 0, 0, 0];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop() as number;
+      const x = i % width;
+      const y = (i - x) / width;
+      count++;
+      [minX, maxX, minY, maxY] = [Math.min(minX, x), Math.max(maxX, x), Math.min(minY, y), Math.max(maxY, y)];
+      for (const [dx, dy] of steps) {
+        const [nx, ny] = [x + dx, y + dy];
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const n = ny * width + nx;
+        if (mask[n] && !seen[n]) {
+          seen[n] = 1;
+          stack.push(n);
+        }
+      }
+    }
+    found.push({ x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1, count });
+  }
+  return found;
+};
+
 /** Whether a candidate box reads as text: enough contrast, enough crossings, irregularly spaced. */
 const readsAsText = (gray: Uint8Array, width: number, box: PlateBox): boolean => {
   let low = 255;
@@ -141,41 +188,14 @@ const GLYPH_MIN_HEIGHT = 0.5;
 const GLYPH_MAX_WIDTH = 2.5;
 const MIN_GLYPH_INK = 0.5;
 const isRowOfGlyphs = (gray: Uint8Array, width: number, box: PlateBox, mean: number, inkIsDark: boolean) => {
-  const ink = (x: number, y: number) => gray[(box.y + y) * width + box.x + x] < mean === inkIsDark;
-  const seen = new Uint8Array(box.w * box.h);
-  const stack: number[] = [];
-  let glyphs = 0;
-  let glyphInk = 0;
-  let allInk = 0;
-  for (let start = 0; start < seen.length; start++) {
-    if (seen[start] || !ink(start % box.w, Math.floor(start / box.w))) continue;
-    seen[start] = 1;
-    stack.push(start);
-    let [minX, maxX, minY, maxY, count] = [box.w, 0, box.h, 0, 0];
-    while (stack.length) {
-      const i = stack.pop() as number;
-      const x = i % box.w;
-      const y = (i - x) / box.w;
-      count++;
-      [minX, maxX, minY, maxY] = [Math.min(minX, x), Math.max(maxX, x), Math.min(minY, y), Math.max(maxY, y)];
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const [nx, ny] = [x + dx, y + dy];
-          if (nx < 0 || ny < 0 || nx >= box.w || ny >= box.h) continue;
-          const n = ny * box.w + nx;
-          if (!seen[n] && ink(nx, ny)) {
-            seen[n] = 1;
-            stack.push(n);
-          }
-        }
-    }
-    allInk += count;
-    if (maxY - minY + 1 >= GLYPH_MIN_HEIGHT * box.h && maxX - minX + 1 <= GLYPH_MAX_WIDTH * box.h) {
-      glyphs++;
-      glyphInk += count;
-    }
-  }
-  return glyphs >= MIN_GLYPHS && glyphInk >= MIN_GLYPH_INK * allInk;
+  const ink = new Uint8Array(box.w * box.h);
+  for (let y = 0; y < box.h; y++)
+    for (let x = 0; x < box.w; x++)
+      ink[y * box.w + x] = Number(gray[(box.y + y) * width + box.x + x] < mean === inkIsDark);
+  const pieces = blobs(ink, box.w, box.h, true);
+  const glyphs = pieces.filter((piece) => piece.h >= GLYPH_MIN_HEIGHT * box.h && piece.w <= GLYPH_MAX_WIDTH * box.h);
+  const inkOf = (list: { count: number }[]) => list.reduce((sum, piece) => sum + piece.count, 0);
+  return glyphs.length >= MIN_GLYPHS && inkOf(glyphs) >= MIN_GLYPH_INK * inkOf(pieces);
 };
 
 /**
@@ -262,36 +282,8 @@ const findAt = (gray: Uint8Array, width: number, height: number): PlateBox[] => 
       if (Math.abs(gray[y * width + x + 1] - gray[y * width + x - 1]) >= EDGE_STEP) edges[y * width + x] = 1;
   const closed = closeRows(edges, width, height, CLOSE_RADIUS);
 
-  // Connected blobs (4-connected), each with its box and pixel count.
-  const label = new Int32Array(width * height).fill(-1);
-  const stack: number[] = [];
   const plates: PlateBox[] = [];
-  for (let start = 0; start < closed.length; start++) {
-    if (!closed[start] || label[start] >= 0) continue;
-    let minX = width;
-    let minY = height;
-    let maxX = 0;
-    let maxY = 0;
-    let count = 0;
-    label[start] = start;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop() as number;
-      const x = i % width;
-      const y = (i - x) / width;
-      count++;
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, i + width];
-      for (const n of neighbours)
-        if (n >= 0 && n < closed.length && closed[n] && label[n] < 0) {
-          label[n] = start;
-          stack.push(n);
-        }
-    }
-    const box = { x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1 };
+  for (const { count, ...box } of blobs(closed, width, height, false)) {
     const aspect = box.w / box.h;
     if (box.h < MIN_HEIGHT || box.h > MAX_HEIGHT || aspect < MIN_ASPECT || aspect > MAX_ASPECT) continue;
     if (count / (box.w * box.h) < MIN_FILL) continue;
